@@ -1,0 +1,28 @@
+# The two commands of the README: `make run` and `make test`.
+# Only Python 3.12+ is needed: uv is installed into .tools/ and installs the rest.
+
+PYTHON ?= python3
+UV := .tools/bin/uv
+VENV := .venv/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint
+
+$(UV):
+	$(PYTHON) -m venv .tools
+	.tools/bin/pip install --quiet --disable-pip-version-check "uv==0.13.9"
+
+install: $(UV)
+	$(UV) sync --frozen --python $(PYTHON)
+
+run: install
+	$(VENV)/python manage.py migrate --noinput
+	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+
+lint: install
+	$(VENV)/ruff check .
+	$(VENV)/mypy
+
+test: install lint
+	$(VENV)/python -m pytest

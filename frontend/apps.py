@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class FrontendConfig(AppConfig):
+    """Serves the single-page browser app and its static files."""
+
+    name = "frontend"

@@ -1,0 +1,112 @@
+"""The engine's error family.
+
+Every refusal carries a stable machine ``code`` (the API and the "interactive
+rules" assist switch on it), an English ``message`` naming the cards involved,
+and the ``rule`` family that refused, so a client can group related refusals.
+"""
+
+from __future__ import annotations
+
+#: Machine code -> short description, as the API documents it.
+ERROR_CODES: dict[str, str] = {
+    # Text that is not a card, a move or a game code.
+    "invalid-card": "The text is not a card (expected e.g. 10D, TD, 10♦, AS, KH).",
+    "invalid-move": "The text is not a move (expected e.g. 10D>3 or 7S>F).",
+    "code-format": "A game code has three parts separated by '-', like YU1-C-AAAAAAB.",
+    "code-prefix": "A game code starts with YU1.",
+    "code-rule": "The rule letter of a game code is unknown (C or R).",
+    "code-length": "The deal number of a game code has exactly 7 letters.",
+    "code-characters": "The deal number of a game code uses only the letters A-Z.",
+    "code-number": "A deal number is outside 0..26**7-1.",
+    "invalid-state": "A stored game state or hand-made layout is malformed.",
+    # Refused moves, one code per refusing rule.
+    "empty-column-needs-king": "An empty column only accepts a King (with what lies on it).",
+    "wrong-rank": "The moved card must be exactly one rank lower than the card it goes on.",
+    "wrong-colour": "Classic: the moved card must be of the opposite colour.",
+    "wrong-suit": "The moved card must be of the rule's required suit.",
+    "card-face-down": "A face-down card cannot be moved.",
+    "card-not-in-play": "The card is neither on the tableau nor the top of a foundation.",
+    "group-too-large": "A group moves at most 20 cards.",
+    "not-top-card": "Only the last card of a column goes to a foundation.",
+    "foundation-order": "A foundation takes its suit in order, Ace first, one rank at a time.",
+    "same-column": "The destination is where the card already is.",
+    "game-won": "The game is won: no more moves or undos.",
+    "nothing-to-undo": "There is no move left to undo (at most the last 100 moves).",
+    "no-destination": "No column accepts the card and what lies on it.",
+}
+
+#: Machine code -> the family of rules it belongs to.
+ERROR_RULES: dict[str, str] = {
+    "invalid-card": "syntax",
+    "invalid-move": "syntax",
+    "code-format": "code",
+    "code-prefix": "code",
+    "code-rule": "code",
+    "code-length": "code",
+    "code-characters": "code",
+    "code-number": "code",
+    "invalid-state": "state",
+    "empty-column-needs-king": "empty-column",
+    "wrong-rank": "build",
+    "wrong-colour": "build",
+    "wrong-suit": "build",
+    "card-face-down": "card",
+    "card-not-in-play": "card",
+    "group-too-large": "group",
+    "not-top-card": "foundation",
+    "foundation-order": "foundation",
+    "same-column": "destination",
+    "game-won": "game-over",
+    "nothing-to-undo": "undo",
+    "no-destination": "destination",
+}
+
+
+class YukonError(Exception):
+    """Base of every engine error: a machine code, a message and a rule family."""
+
+    default_code = "invalid-state"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code: str = code if code is not None else self.default_code
+        self.message: str = message
+
+    @property
+    def rule(self) -> str:
+        """The family of rules that refused (e.g. ``build``, ``undo``)."""
+        return ERROR_RULES.get(self.code, "syntax")
+
+    def to_dict(self) -> dict[str, str]:
+        """A JSON-safe form for API answers."""
+        return {"code": self.code, "rule": self.rule, "message": self.message}
+
+
+class InvalidCardError(YukonError, ValueError):
+    """Text that is not a card."""
+
+    default_code = "invalid-card"
+
+
+class InvalidMoveError(YukonError, ValueError):
+    """Text that is not a move (syntax, not legality)."""
+
+    default_code = "invalid-move"
+
+
+class InvalidGameCodeError(YukonError, ValueError):
+    """Text that is not a game code; ``code`` says which part is wrong."""
+
+    default_code = "code-format"
+
+
+class InvalidStateError(YukonError, ValueError):
+    """A private form or hand-made layout that does not describe a game."""
+
+    default_code = "invalid-state"
+
+
+class IllegalMoveError(YukonError, ValueError):
+    """A well-formed move (or undo, or assist) that the rules refuse."""
+
+    default_code = "wrong-rank"

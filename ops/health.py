@@ -1,0 +1,57 @@
+"""Liveness and readiness probes for load balancers and orchestrators."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+
+logger = logging.getLogger(__name__)
+
+PROBE_TIMEOUT_SECONDS = 2.0
+
+
+def database_ok() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    except Exception:
+        logger.warning("readiness: database unreachable", exc_info=True)
+        return False
+
+
+async def _layer_round_trip() -> None:
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.send(channel, {"type": "ops.ping"})
+    await layer.receive(channel)
+
+
+def channel_layer_ok() -> bool:
+    """Send a message to ourselves through the layer: proves Redis (or memory) carries traffic."""
+    try:
+        async_to_sync(asyncio.wait_for)(_layer_round_trip(), PROBE_TIMEOUT_SECONDS)
+        return True
+    except Exception:
+        logger.warning("readiness: channel layer unreachable", exc_info=True)
+        return False
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness: the process answers and reaches its database."""
+    ok = database_ok()
+    status = 200 if ok else 503
+    return JsonResponse({"status": "ok" if ok else "fail", "database": ok}, status=status)
+
+
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness: both the database and the channel layer answer."""
+    checks = {"database": database_ok(), "channel_layer": channel_layer_ok()}
+    ready = all(checks.values())
+    body = {"status": "ready" if ready else "not-ready", **checks}
+    return JsonResponse(body, status=200 if ready else 503)

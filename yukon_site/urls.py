@@ -1,0 +1,14 @@
+"""Top-level routes: probes, the API, the admin, and the single-page app."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from ops.health import healthz, readyz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    path("admin/", admin.site.urls),
+    path("api/", include("api.urls")),
+    path("", include("frontend.urls")),
+]
