@@ -1,0 +1,71 @@
+"""The Yukon Solitaire engine: pure standard-library Python, the single source of rules.
+
+Value types round-trip through text (``Card.parse("10D")``, ``Move.parse("10D>3")``,
+``GameCode.parse("YU1-C-AAAAAAB")``); :class:`Game` holds a position with checked
+``play``/``undo`` for players and unchecked ``push``/``pop`` for search.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, Card, CardIndex, Suit
+from .codes import CODE_PREFIX, DEAL_COUNT, GameCode
+from .deal import COLUMN_SIZES, DEV_DEAL_KEY, FACE_DOWN_COUNTS, deal_cards
+from .errors import (
+    ERROR_CODES,
+    ERROR_RULES,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidGameCodeError,
+    InvalidMoveError,
+    InvalidStateError,
+    YukonError,
+)
+from .game import DECK_SIZE, GROUP_LIMIT, UNDO_LIMIT, Game, LayoutCards, LegalMoves
+from .moves import COLUMN_COUNT, FOUNDATION, Move
+from .replay import UNDO_ENTRY, replay
+from .rules import CLASSIC, RELAXED, RULES, Rule, SuitMatch
+from .views import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+
+__all__ = [
+    "CARDS",
+    "CLASSIC",
+    "CODE_PREFIX",
+    "COLUMN_COUNT",
+    "COLUMN_SIZES",
+    "DEAL_COUNT",
+    "DECK_SIZE",
+    "DEV_DEAL_KEY",
+    "ERROR_CODES",
+    "ERROR_RULES",
+    "FACE_DOWN_COUNTS",
+    "FOUNDATION",
+    "GROUP_LIMIT",
+    "RELAXED",
+    "RULES",
+    "UNDO_ENTRY",
+    "UNDO_LIMIT",
+    "Card",
+    "CardIndex",
+    "ColumnView",
+    "FoundationView",
+    "Game",
+    "GameCode",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidGameCodeError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "LayoutCards",
+    "LegalMoves",
+    "LogKind",
+    "Move",
+    "MoveKind",
+    "MoveResult",
+    "Rule",
+    "Suit",
+    "SuitMatch",
+    "UndoResult",
+    "YukonError",
+    "deal_cards",
+    "replay",
+]

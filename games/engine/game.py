@@ -1,0 +1,805 @@
+"""The game state: tableau, foundations, score, undo, legal moves and assists.
+
+Cards are engine indexes (0..51) inside: each column is a list bottom to top
+with a face-down count, and a per-card location index makes "is this move
+legal?" O(1). ``play``/``undo`` are the checked player path; ``push``/``pop``
+are the unchecked exact-inverse path for search.
+
+Legal moves come in a fixed, documented order: by destination column 1..7
+(for each, the cards that fit its last card in engine-index order: ♠ A..K,
+♥, ♦, ♣; for an empty column the Kings), then foundation moves by column 1..7.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
+
+from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
+from .codes import GameCode
+from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
+from .errors import IllegalMoveError, InvalidStateError, YukonError
+from .moves import COLUMN_COUNT, FOUNDATION, MOVES, Move
+from .rules import CLASSIC, RULES, Rule
+from .views import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
+
+#: How many of the latest moves a player can undo.
+UNDO_LIMIT: Final = 100
+#: The largest group a tableau move carries.
+GROUP_LIMIT: Final = 20
+#: Cards in a full deck; the game is won when all are on the foundations.
+DECK_SIZE: Final = 52
+#: The format tag of :meth:`Game.to_private`.
+PRIVATE_FORMAT: Final = "yukon-private-v1"
+
+# Per-card locations: 0..6 face up in that column, or one of these.
+_ON_FOUNDATION: Final = 7
+_FACE_DOWN: Final = 8
+
+#: An undo-stack record: (card, to, from, cards moved, turned up 0/1);
+#: ``from`` is a column or ``_ON_FOUNDATION`` for a take-back.
+type _Record = tuple[int, int, int, int, int]
+
+#: A column for :meth:`Game.from_layout`: (face-down cards, face-up cards),
+#: each a sequence of cards or one string of cards separated by spaces.
+type LayoutCards = Sequence[Card | str] | str
+
+
+@functools.cache
+def _accepts(rule: Rule) -> tuple[tuple[CardIndex, ...], ...]:
+    """For each card, the cards that may be placed on it under ``rule``."""
+    return tuple(
+        tuple(card.index for card in CARDS if rule.builds_on(card, target)) for target in CARDS
+    )
+
+
+def _suit_name(suit: int) -> str:
+    return f"{Suit(suit).symbol} foundation"
+
+
+class LegalMoves:
+    """A lazy view of the legal moves: iterate, ``in`` (O(1)), ``count()``."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._game._generate())
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._game._is_legal(move.card.index, move.to)
+
+    def count(self) -> int:
+        """How many moves are legal."""
+        return len(self._game._generate())
+
+    def __len__(self) -> int:
+        return len(self._game._generate())
+
+    def __bool__(self) -> bool:
+        return bool(self._game._generate())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self))})>"
+
+
+class Game:
+    """A Yukon game in progress.
+
+    >>> from games.engine import DEV_DEAL_KEY
+    >>> game = Game.new(GameCode.parse("YU1-C-AAAAAAB"), DEV_DEAL_KEY)
+    >>> game.column(0).face_down, game.column(6).face_down, game.score
+    (0, 6, 0)
+    """
+
+    __slots__ = (
+        "_accepts",
+        "_code",
+        "_cols",
+        "_down",
+        "_found",
+        "_loc",
+        "_moves",
+        "_on_found",
+        "_rule",
+        "_score",
+        "_stack",
+    )
+
+    def __init__(
+        self,
+        rule: Rule,
+        columns: list[list[CardIndex]],
+        down: list[int],
+        foundations: list[int],
+        *,
+        code: GameCode | None = None,
+        score: int = 0,
+        move_count: int = 0,
+    ) -> None:
+        """Build from engine data; prefer :meth:`new`, :meth:`from_layout`, :meth:`from_private`."""
+        _validate(columns, down, foundations)
+        if not (isinstance(score, int) and score >= 0):
+            raise InvalidStateError(f"score {score!r} is not a whole number >= 0")
+        if not (isinstance(move_count, int) and move_count >= 0):
+            raise InvalidStateError(f"move count {move_count!r} is not a whole number >= 0")
+        self._rule = rule
+        self._code = code
+        self._accepts = _accepts(rule)
+        self._cols = columns
+        self._down = down
+        self._found = foundations
+        self._loc = [_ON_FOUNDATION] * DECK_SIZE
+        for i, col in enumerate(columns):
+            for position, card in enumerate(col):
+                self._loc[card] = _FACE_DOWN if position < down[i] else i
+        self._on_found = sum(foundations)
+        self._score = score
+        self._moves = move_count
+        self._stack: list[_Record] = []
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def new(cls, code: GameCode, key: bytes) -> Game:
+        """The starting position of a deal (``key`` is the deployment's deal key)."""
+        columns = layout(deal_indexes(code.number, key))
+        return cls(code.rule, columns, list(FACE_DOWN_COUNTS), [0, 0, 0, 0], code=code)
+
+    @classmethod
+    def from_layout(
+        cls,
+        columns: Sequence[tuple[LayoutCards, LayoutCards]],
+        foundations: Sequence[int] = (0, 0, 0, 0),
+        *,
+        rule: Rule = CLASSIC,
+        code: GameCode | None = None,
+        score: int = 0,
+        move_count: int = 0,
+    ) -> Game:
+        """A hand-made position, for tests and examples.
+
+        ``columns`` lists up to 7 ``(face_down, face_up)`` pairs, left to right,
+        each bottom to top (missing columns are empty); ``foundations`` holds the
+        card counts of the ♠ ♥ ♦ ♣ foundations. All 52 cards appear exactly once.
+
+        >>> game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
+        >>> str(game.play(Move.parse("KS>F")).move), game.won
+        ('KS>F', True)
+        """
+        if len(columns) > COLUMN_COUNT:
+            raise InvalidStateError(f"{len(columns)} columns given, at most {COLUMN_COUNT}")
+        cols: list[list[CardIndex]] = []
+        down: list[int] = []
+        try:
+            for face_down, face_up in columns:
+                hidden = _cards(face_down)
+                cols.append(hidden + _cards(face_up))
+                down.append(len(hidden))
+        except (YukonError, TypeError, ValueError) as error:
+            raise InvalidStateError(f"bad layout: {error}") from None
+        while len(cols) < COLUMN_COUNT:
+            cols.append([])
+            down.append(0)
+        return cls(
+            rule, cols, down, list(foundations), code=code, score=score, move_count=move_count
+        )
+
+    def copy(self) -> Game:
+        """An independent copy, undo stack included."""
+        game = Game.__new__(Game)
+        game._rule = self._rule
+        game._code = self._code
+        game._accepts = self._accepts
+        game._cols = [col[:] for col in self._cols]
+        game._down = self._down[:]
+        game._found = self._found[:]
+        game._loc = self._loc[:]
+        game._on_found = self._on_found
+        game._score = self._score
+        game._moves = self._moves
+        game._stack = self._stack[:]
+        return game
+
+    # -- reading the state ---------------------------------------------------
+
+    @property
+    def code(self) -> GameCode | None:
+        """The game code, or None for a hand-made layout."""
+        return self._code
+
+    @property
+    def rule(self) -> Rule:
+        """The building rule in force."""
+        return self._rule
+
+    def column(self, index: int) -> ColumnView:
+        """Column ``index`` (0..6, left to right) as a player sees it."""
+        col = self._cols[index]
+        down = self._down[index]
+        return ColumnView(down, tuple(CARDS[c] for c in col[down:]))
+
+    @property
+    def columns(self) -> tuple[ColumnView, ...]:
+        """The 7 columns, left to right."""
+        return tuple(self.column(i) for i in range(COLUMN_COUNT))
+
+    def foundation(self, suit: Suit | int) -> FoundationView:
+        """The foundation of ``suit``: its count and top card."""
+        count = self._found[suit]
+        top = CARDS[suit * 13 + count - 1] if count else None
+        return FoundationView(Suit(suit), count, top)
+
+    @property
+    def foundations(self) -> tuple[FoundationView, ...]:
+        """The 4 foundations in ♠ ♥ ♦ ♣ order."""
+        return tuple(self.foundation(s) for s in range(4))
+
+    @property
+    def score(self) -> int:
+        """+10 per card put on a foundation, +5 per card turned up."""
+        return self._score
+
+    @property
+    def move_count(self) -> int:
+        """Moves made; an undo never lowers it."""
+        return self._moves
+
+    @property
+    def cards_on_foundations(self) -> int:
+        """How many cards the foundations hold."""
+        return self._on_found
+
+    @property
+    def won(self) -> bool:
+        """Whether all 52 cards are on the foundations."""
+        return self._on_found == DECK_SIZE
+
+    @property
+    def undo_depth(self) -> int:
+        """How many undos are available now (at most 100)."""
+        return 0 if self._on_found == DECK_SIZE else min(UNDO_LIMIT, len(self._stack))
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, lazily (see the module docstring for their order)."""
+        return LegalMoves(self)
+
+    def hidden_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Server side only: each column's face-down cards, bottom to top."""
+        return tuple(
+            tuple(CARDS[c] for c in col[: self._down[i]]) for i, col in enumerate(self._cols)
+        )
+
+    def state_key(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """A hashable key of the position alone (cards, faces, foundations), for search."""
+        return (tuple(map(tuple, self._cols)), tuple(self._down), tuple(self._found))
+
+    def __eq__(self, other: object) -> bool:
+        """Same code, rule, position, score, move count and undo history."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._code == other._code
+            and self._rule == other._rule
+            and self._cols == other._cols
+            and self._down == other._down
+            and self._found == other._found
+            and self._score == other._score
+            and self._moves == other._moves
+            and self._stack == other._stack
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        name = str(self._code) if self._code else f"layout, {self._rule.name}"
+        return f"<Game {name} score={self._score} moves={self._moves}>"
+
+    def __str__(self) -> str:
+        """A text picture: one line per column (``##`` is a face-down card)."""
+        lines = [
+            " ".join(
+                f"{Suit(s).symbol}{CARD_TEXT[s * 13 + n - 1] if n else '--'}"
+                for s, n in enumerate(self._found)
+            )
+        ]
+        for i, col in enumerate(self._cols):
+            cards = ["##"] * self._down[i] + [CARD_TEXT[c] for c in col[self._down[i] :]]
+            lines.append(f"{i + 1}: {' '.join(cards)}")
+        return "\n".join(lines)
+
+    # -- move generation and legality ----------------------------------------
+
+    def _generate(self) -> list[Move]:
+        """Every legal move, in the documented order."""
+        if self._on_found == DECK_SIZE:
+            return []
+        cols = self._cols
+        loc = self._loc
+        found = self._found
+        accepts = self._accepts
+        moves = MOVES
+        out: list[Move] = []
+        for d in range(COLUMN_COUNT):
+            col = cols[d]
+            for c in accepts[col[-1]] if col else KINGS:
+                where = loc[c]
+                if where < _ON_FOUNDATION:
+                    if where != d:
+                        src = cols[where]
+                        if (
+                            len(src) - self._down[where] <= GROUP_LIMIT
+                            or len(src) - src.index(c) <= GROUP_LIMIT
+                        ):
+                            out.append(moves[c * 8 + d + 1])
+                elif where == _ON_FOUNDATION and found[c // 13] == c % 13 + 1:
+                    out.append(moves[c * 8 + d + 1])
+        for col in cols:
+            if col:
+                c = col[-1]
+                if found[c // 13] == c % 13:
+                    out.append(moves[c * 8])
+        return out
+
+    def _is_legal(self, c: CardIndex, to: int) -> bool:
+        """Whether card ``c`` may go to ``to`` now (the fast twin of :meth:`check`)."""
+        if self._on_found == DECK_SIZE:
+            return False
+        where = self._loc[c]
+        if where == _FACE_DOWN:
+            return False
+        if where == _ON_FOUNDATION:
+            if to < 0 or self._found[c // 13] != c % 13 + 1:
+                return False
+        elif to < 0:
+            return self._cols[where][-1] == c and self._found[c // 13] == c % 13
+        elif to == where:
+            return False
+        else:
+            src = self._cols[where]
+            if len(src) - src.index(c) > GROUP_LIMIT:
+                return False
+        dest = self._cols[to]
+        return c in self._accepts[dest[-1]] if dest else c % 13 == 12
+
+    def check(self, move: Move) -> None:
+        """Raise the :class:`IllegalMoveError` naming the rule that refuses ``move``."""
+        c = move.card.index
+        to = move.to
+        self._check_pick(c)
+        name = CARD_TEXT[c]
+        suit, rank0 = c // 13, c % 13
+        where = self._loc[c]
+        if where == _ON_FOUNDATION:
+            if to == FOUNDATION:
+                raise IllegalMoveError(
+                    f"{name} is already on the {_suit_name(suit)}", code="same-column"
+                )
+            self._check_destination(c, to, group=1)
+            return
+        col = self._cols[where]
+        position = col.index(c)
+        if to == FOUNDATION:
+            if position != len(col) - 1:
+                raise IllegalMoveError(
+                    f"Only the last card of a column goes to a foundation "
+                    f"({name} is covered by {CARD_TEXT[col[position + 1]]})",
+                    code="not-top-card",
+                )
+            count = self._found[suit]
+            if count != rank0:
+                wanted = (
+                    f"needs {CARD_TEXT[suit * 13 + count]} next" if count < 13 else "is complete"
+                )
+                raise IllegalMoveError(
+                    f"A foundation builds up in order from the Ace: the {_suit_name(suit)} "
+                    f"{wanted}, not {name}",
+                    code="foundation-order",
+                )
+            return
+        if to == where:
+            raise IllegalMoveError(f"{name} is already in column {to + 1}", code="same-column")
+        group = len(col) - position
+        if group > GROUP_LIMIT:
+            raise IllegalMoveError(
+                f"A group moves at most {GROUP_LIMIT} cards ({name} leads a group of {group})",
+                code="group-too-large",
+            )
+        self._check_destination(c, to, group=group)
+
+    def _check_pick(self, c: CardIndex) -> None:
+        """Refuse a card that cannot move at all: game over, face down, or buried."""
+        if self._on_found == DECK_SIZE:
+            raise IllegalMoveError("The game is won: no more moves", code="game-won")
+        where = self._loc[c]
+        name = CARD_TEXT[c]
+        if where == _FACE_DOWN:
+            raise IllegalMoveError(
+                f"Only face-up cards can be moved ({name} is face down)", code="card-face-down"
+            )
+        suit = c // 13
+        if where == _ON_FOUNDATION and self._found[suit] != c % 13 + 1:
+            top = CARD_TEXT[suit * 13 + self._found[suit] - 1]
+            raise IllegalMoveError(
+                f"Only a foundation's top card can be taken back ({name} lies under {top} "
+                f"on the {_suit_name(suit)})",
+                code="card-not-in-play",
+            )
+
+    def _check_destination(self, c: CardIndex, to: int, *, group: int) -> None:
+        """Refuse a column that does not accept card ``c`` leading ``group`` cards."""
+        name = CARD_TEXT[c]
+        dest = self._cols[to]
+        if not dest:
+            if c % 13 != 12:
+                leads = f"{name} leads the group" if group > 1 else f"{name} is not a King"
+                raise IllegalMoveError(
+                    f"An empty column only accepts a King ({leads})",
+                    code="empty-column-needs-king",
+                )
+            return
+        card, target = CARDS[c], CARDS[dest[-1]]
+        rule = self._rule
+        if not rule.ranks_fit(card, target):
+            wanted = " or ".join(
+                RANK_NAMES[target.rank - step]
+                for step in rule.rank_steps
+                if 1 <= target.rank - step <= 13
+            )
+            need = f"only a {wanted}" if wanted else "nothing"
+            raise IllegalMoveError(
+                f"{name} cannot go on {target} in column {to + 1}: it takes {need}",
+                code="wrong-rank",
+            )
+        if not rule.suits_fit(card, target):
+            raise IllegalMoveError(
+                f"{name} cannot go on {target} in column {to + 1}: {rule.name} builds with a card "
+                f"{rule.suit_wording}",
+                code=rule.suit_error,
+            )
+
+    # -- the checked player path ---------------------------------------------
+
+    def play(self, move: Move) -> MoveResult:
+        """Make a move after checking it; raises :class:`IllegalMoveError`."""
+        self.check(move)
+        self._play(move.card.index, move.to)
+        c, to, src, n, turned = self._stack[-1]
+        kind: MoveKind
+        cards: tuple[Card, ...]
+        if src == _ON_FOUNDATION:
+            kind, from_column, cards = "take-back", FOUNDATION, (CARDS[c],)
+            delta = 0
+        else:
+            from_column = src
+            if to == FOUNDATION:
+                kind, cards = "foundation", (CARDS[c],)
+                delta = 10
+            else:
+                kind, cards = "move", tuple(CARDS[x] for x in self._cols[to][-n:])
+                delta = 0
+        turned_up = CARDS[self._cols[src][-1]] if turned else None
+        return MoveResult(
+            move=move,
+            kind=kind,
+            cards=cards,
+            from_column=from_column,
+            turned_up=turned_up,
+            score_delta=delta + 5 * turned,
+            score=self._score,
+            move_count=self._moves,
+            won=self._on_found == DECK_SIZE,
+        )
+
+    def _play(self, c: CardIndex, to: int) -> None:
+        """Push a move and forget what falls out of the undo window."""
+        self._push(c, to)
+        if len(self._stack) > UNDO_LIMIT:
+            del self._stack[0]
+
+    def undo(self) -> UndoResult:
+        """Take back the latest move: cards, faces and score; the move counter stays."""
+        if self._on_found == DECK_SIZE:
+            raise IllegalMoveError("The game is won: no more undos", code="game-won")
+        if not self._stack:
+            raise IllegalMoveError(
+                f"Nothing to undo (only the last {UNDO_LIMIT} moves can be undone)",
+                code="nothing-to-undo",
+            )
+        before = self._score
+        c, to, src, n, turned = self._pop()
+        cards: tuple[Card, ...]
+        self._moves += 1
+        if src == _ON_FOUNDATION:
+            cards = (CARDS[c],)
+            returned_to = FOUNDATION
+        else:
+            col = self._cols[src]
+            cards = tuple(CARDS[x] for x in col[len(col) - n :])
+            returned_to = src
+        return UndoResult(
+            move=MOVES[c * 8 + to + 1],
+            cards=cards,
+            returned_to=returned_to,
+            turned_down=bool(turned),
+            score_delta=self._score - before,
+            score=self._score,
+            move_count=self._moves,
+            undo_depth=self.undo_depth,
+        )
+
+    # -- the unchecked search path -------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Make a legal move without checks (search); :meth:`pop` undoes it exactly.
+
+        The stack is shared with :meth:`undo` but never capped here.
+        """
+        self._push(move.card.index, move.to)
+
+    def pop(self) -> Move:
+        """Undo the latest move exactly, move counter included; returns it."""
+        c, to, _, _, _ = self._pop()
+        return MOVES[c * 8 + to + 1]
+
+    def _push(self, c: CardIndex, to: int) -> None:
+        loc = self._loc
+        src = loc[c]
+        cols = self._cols
+        if src == _ON_FOUNDATION:
+            self._found[c // 13] -= 1
+            self._on_found -= 1
+            cols[to].append(c)
+            loc[c] = to
+            self._stack.append((c, to, src, 1, 0))
+            self._moves += 1
+            return
+        col = cols[src]
+        if to < 0:
+            col.pop()
+            self._found[c // 13] += 1
+            self._on_found += 1
+            loc[c] = _ON_FOUNDATION
+            n = 1
+            delta = 10
+        elif col[-1] == c:
+            col.pop()
+            cols[to].append(c)
+            loc[c] = to
+            n = 1
+            delta = 0
+        else:
+            i = col.index(c)
+            group = col[i:]
+            del col[i:]
+            cols[to] += group
+            for g in group:
+                loc[g] = to
+            n = len(group)
+            delta = 0
+        down = self._down
+        hidden = down[src]
+        if hidden and len(col) == hidden:
+            down[src] = hidden - 1
+            loc[col[-1]] = src
+            self._stack.append((c, to, src, n, 1))
+            delta += 5
+        else:
+            self._stack.append((c, to, src, n, 0))
+        self._score += delta
+        self._moves += 1
+
+    def _pop(self) -> _Record:
+        record = self._stack.pop()
+        c, to, src, n, turned = record
+        cols = self._cols
+        loc = self._loc
+        self._moves -= 1
+        if src == _ON_FOUNDATION:
+            cols[to].pop()
+            self._found[c // 13] += 1
+            self._on_found += 1
+            loc[c] = _ON_FOUNDATION
+            return record
+        col = cols[src]
+        if turned:
+            loc[col[-1]] = _FACE_DOWN
+            self._down[src] += 1
+            self._score -= 5
+        if to < 0:
+            self._found[c // 13] -= 1
+            self._on_found -= 1
+            col.append(c)
+            loc[c] = src
+            self._score -= 10
+        elif n == 1:
+            cols[to].pop()
+            col.append(c)
+            loc[c] = src
+        else:
+            dest = cols[to]
+            group = dest[-n:]
+            del dest[-n:]
+            col += group
+            for g in group:
+                loc[g] = src
+        return record
+
+    # -- assists -------------------------------------------------------------
+
+    def tap_move(self, card: Card) -> Move:
+        """The tap assist: the card's foundation move, or the error saying why not."""
+        move = MOVES[card.index * 8]
+        self.check(move)
+        return move
+
+    def double_click_move(self, card: Card) -> Move:
+        """The double-click assist: a column for the card and everything on it.
+
+        The longest accepting column (all its cards counted), leftmost on ties;
+        an empty column (leftmost) only if no other column accepts.
+        """
+        c = card.index
+        self._check_pick(c)
+        best, best_size, empty = -1, 0, -1
+        for d in range(COLUMN_COUNT):
+            if self._is_legal(c, d):
+                size = len(self._cols[d])
+                if size > best_size:
+                    best, best_size = d, size
+                elif size == 0 and empty < 0:
+                    empty = d
+        if best >= 0:
+            return MOVES[c * 8 + best + 1]
+        if empty >= 0:
+            return MOVES[c * 8 + empty + 1]
+        where = self._loc[c]
+        if where < _ON_FOUNDATION:
+            col = self._cols[where]
+            group = len(col) - col.index(c)
+            if group > GROUP_LIMIT:
+                raise IllegalMoveError(
+                    f"A group moves at most {GROUP_LIMIT} cards "
+                    f"({CARD_TEXT[c]} leads a group of {group})",
+                    code="group-too-large",
+                )
+        raise IllegalMoveError(f"No column accepts {CARD_TEXT[c]}", code="no-destination")
+
+    def destinations(self, card: Card) -> list[int]:
+        """Placement help: where the picked card may go (columns, then FOUNDATION)."""
+        c = card.index
+        found = [to for to in range(COLUMN_COUNT) if self._is_legal(c, to)]
+        if self._is_legal(c, FOUNDATION):
+            found.append(FOUNDATION)
+        return found
+
+    # -- serialization -------------------------------------------------------
+
+    def to_public(self) -> dict[str, Any]:
+        """The player's view, JSON-safe; it never names a face-down card."""
+        return {
+            "code": str(self._code) if self._code else None,
+            "rule": self._rule.letter,
+            "columns": [
+                {
+                    "face_down": self._down[i],
+                    "face_up": [CARD_TEXT[c] for c in col[self._down[i] :]],
+                }
+                for i, col in enumerate(self._cols)
+            ],
+            "foundations": [
+                {
+                    "suit": Suit(s).letter,
+                    "count": n,
+                    "top": CARD_TEXT[s * 13 + n - 1] if n else None,
+                }
+                for s, n in enumerate(self._found)
+            ],
+            "score": self._score,
+            "move_count": self._moves,
+            "won": self.won,
+            "undo_depth": self.undo_depth,
+            "cards_on_foundations": self._on_found,
+            "legal_moves": [str(move) for move in self._generate()],
+        }
+
+    def to_private(self) -> dict[str, Any]:
+        """The full state, JSON-safe, face-down cards and undo window included."""
+        return {
+            "format": PRIVATE_FORMAT,
+            "code": str(self._code) if self._code else None,
+            "rule": self._rule.letter,
+            "columns": [
+                {
+                    "face_down": [CARD_TEXT[c] for c in col[: self._down[i]]],
+                    "face_up": [CARD_TEXT[c] for c in col[self._down[i] :]],
+                }
+                for i, col in enumerate(self._cols)
+            ],
+            "foundations": list(self._found),
+            "score": self._score,
+            "move_count": self._moves,
+            "undo": [
+                {
+                    "move": str(MOVES[c * 8 + to + 1]),
+                    "from": FOUNDATION if src == _ON_FOUNDATION else src,
+                    "cards": n,
+                    "turned_up": bool(turned),
+                }
+                for c, to, src, n, turned in self._stack[-UNDO_LIMIT:]
+            ],
+        }
+
+    @classmethod
+    def from_private(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_private`; raises :class:`InvalidStateError`."""
+        try:
+            if data["format"] != PRIVATE_FORMAT:
+                raise InvalidStateError(f"unknown private format {data['format']!r}")
+            code = GameCode.parse(data["code"]) if data["code"] is not None else None
+            rule = RULES[data["rule"]]
+            cols: list[list[CardIndex]] = []
+            down: list[int] = []
+            for column in data["columns"]:
+                hidden = _cards(column["face_down"])
+                cols.append(hidden + _cards(column["face_up"]))
+                down.append(len(hidden))
+            game = cls(
+                rule,
+                cols,
+                down,
+                [int(n) for n in data["foundations"]],
+                code=code,
+                score=data["score"],
+                move_count=data["move_count"],
+            )
+            for entry in data["undo"]:
+                move = Move.parse(entry["move"])
+                src = _ON_FOUNDATION if entry["from"] == FOUNDATION else int(entry["from"])
+                n = int(entry["cards"])
+                if not (0 <= src <= _ON_FOUNDATION and 1 <= n <= GROUP_LIMIT):
+                    raise InvalidStateError(f"bad undo record {entry!r}")
+                game._stack.append(
+                    (move.card.index, move.to, src, n, int(bool(entry["turned_up"])))
+                )
+        except YukonError as error:
+            raise InvalidStateError(f"bad private state: {error.message}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise InvalidStateError(f"bad private state: {error!r}") from None
+        if len(game._stack) > UNDO_LIMIT:
+            raise InvalidStateError(f"more than {UNDO_LIMIT} undo records")
+        return game
+
+
+def _cards(cards: LayoutCards) -> list[CardIndex]:
+    """Card indexes from a sequence of cards/texts or one space-separated string."""
+    items = cards.split() if isinstance(cards, str) else cards
+    return [item.index if isinstance(item, Card) else Card.parse(item).index for item in items]
+
+
+def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list[int]) -> None:
+    """Refuse anything but 7 columns and 4 foundations holding each card once."""
+    if len(columns) != COLUMN_COUNT or len(down) != COLUMN_COUNT:
+        raise InvalidStateError(f"a game has {COLUMN_COUNT} columns, not {len(columns)}")
+    if len(foundations) != 4 or not all(isinstance(n, int) and 0 <= n <= 13 for n in foundations):
+        raise InvalidStateError(f"foundations {foundations!r} are not 4 counts in 0..13")
+    seen = [s * 13 + r for s, n in enumerate(foundations) for r in range(n)]
+    for i, col in enumerate(columns):
+        if not 0 <= down[i] <= max(len(col) - 1, 0):
+            raise InvalidStateError(
+                f"column {i + 1} has {down[i]} face-down cards out of {len(col)}: "
+                "the last card of a column is always face up"
+            )
+        seen += col
+    if sorted(seen) != list(range(DECK_SIZE)):
+        missing = sorted(set(range(DECK_SIZE)) - set(seen))
+        doubled = sorted({c for c in seen if seen.count(c) > 1})
+        raise InvalidStateError(
+            "the 52 cards must appear exactly once "
+            f"(missing: {' '.join(CARD_TEXT[c] for c in missing) or 'none'}; "
+            f"twice: {' '.join(CARD_TEXT[c] for c in doubled) or 'none'})"
+        )
