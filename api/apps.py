@@ -5,3 +5,6 @@ class ApiConfig(AppConfig):
     """The public REST API and websocket endpoints (v1)."""
 
     name = "api"
+
+    def ready(self) -> None:
+        from api import schema  # noqa: F401  (registers the schema extension)

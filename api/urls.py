@@ -1,2 +1,31 @@
+"""The REST API, version 1, and its OpenAPI schema with locally served docs."""
 
-urlpatterns: list = []
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from api.views import accounts, games
+
+v1 = [
+    path("auth/register", accounts.RegisterView.as_view(), name="register"),
+    path("auth/login", accounts.LoginView.as_view(), name="login"),
+    path("auth/logout", accounts.LogoutView.as_view(), name="logout"),
+    path("auth/me", accounts.MeView.as_view(), name="me"),
+    path("me/settings", accounts.SettingsView.as_view(), name="settings"),
+    path("tokens", accounts.TokenListView.as_view(), name="tokens"),
+    path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),
+    path("games", games.GameListView.as_view(), name="games"),
+    path("games/<int:game_id>", games.GameDetailView.as_view(), name="game"),
+    path("games/<int:game_id>/log", games.GameLogView.as_view(), name="game-log"),
+    path("games/<int:game_id>/moves", games.MoveView.as_view(), name="game-move"),
+    path("games/<int:game_id>/tap", games.TapView.as_view(), name="game-tap"),
+    path("games/<int:game_id>/double-click", games.DoubleClickView.as_view(), name="game-dblclick"),
+    path("games/<int:game_id>/undo", games.UndoView.as_view(), name="game-undo"),
+    path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
+]
+
+urlpatterns = [
+    path("v1/", include(v1)),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+]

@@ -12,3 +12,6 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("frontend.urls")),
 ]
+
+handler404 = "api.errors.not_found"
+handler500 = "api.errors.server_error"

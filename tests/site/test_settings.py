@@ -17,7 +17,11 @@ def _settings_import(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     child_env = {**os.environ, "DATABASE_URL": "postgresql://u@127.0.0.1:1/none", **env}
     return subprocess.run(
         [sys.executable, "-c", "import yukon_site.settings"],
-        cwd=ROOT, env=child_env, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        env=child_env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 

@@ -71,12 +71,24 @@ def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]
     port = free_port()
     child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
     command = [
-        sys.executable, "-m", "uvicorn", "yukon_site.asgi:application",
-        "--host", "127.0.0.1", "--port", str(port), "--lifespan", "off",
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "yukon_site.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--lifespan",
+        "off",
     ]
     process = subprocess.Popen(
-        command, cwd=ROOT, env=child_env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True,
+        command,
+        cwd=ROOT,
+        env=child_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     log: list[str] = []
     try:

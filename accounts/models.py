@@ -1,0 +1,87 @@
+"""Player-owned records: assist settings and personal API tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+TOKEN_PREFIX = "yk_"
+
+
+def hash_token(raw: str) -> str:
+    """Tokens are stored as SHA-256 digests: a leaked table grants nothing."""
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class PlayerSettings(models.Model):
+    """The player assists of RULES.md, with the app's defaults, plus display preferences."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_settings"
+    )
+    double_click = models.BooleanField(default=True)
+    placement_help = models.BooleanField(default=True)
+    interactive_rules = models.BooleanField(default=True)
+    auto_placement = models.BooleanField(default=False)
+    four_colour_suits = models.BooleanField(default=False)
+    language = models.CharField(max_length=8, blank=True, default="")
+
+    ASSIST_FIELDS = (
+        "double_click",
+        "placement_help",
+        "interactive_rules",
+        "auto_placement",
+        "four_colour_suits",
+        "language",
+    )
+
+    def __str__(self) -> str:
+        return f"settings of {self.user}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {field: getattr(self, field) for field in self.ASSIST_FIELDS}
+
+    @classmethod
+    def for_user(cls, user: models.Model) -> PlayerSettings:
+        player_settings, _ = cls.objects.get_or_create(user=user)
+        return player_settings
+
+
+class ApiToken(models.Model):
+    """A named personal token for third-party clients, sent as `Authorization: Bearer ...`."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=64)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=12)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}...)"
+
+    @classmethod
+    def issue(cls, user: models.Model, name: str) -> tuple[ApiToken, str]:
+        """Create a token; the raw value is returned once and never stored."""
+        raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(
+            user=user, name=name, key_hash=hash_token(raw), prefix=raw[: len(TOKEN_PREFIX) + 6]
+        )
+        return token, raw
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.pk,
+            "name": self.name,
+            "prefix": self.prefix,
+            "created_at": self.created_at,
+            "last_used_at": self.last_used_at,
+        }

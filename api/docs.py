@@ -1,0 +1,60 @@
+"""Schema helpers: the error responses each endpoint documents, with examples."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from api.serializers import ErrorSerializer
+
+ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
+    400: (
+        "invalid-move",
+        "The text is not a move: '10D-3' (expected e.g. 10D>3 or 7S>F).",
+        {"rule": "syntax"},
+    ),
+    401: ("not-authenticated", "Authentication credentials were not provided.", {}),
+    403: ("not-your-game", "Game 12 belongs to another player.", {}),
+    404: ("game-not-found", "There is no game 12.", {}),
+    409: (
+        "stale-version",
+        "You saw version 6 but the game is at version 7.",
+        {"state": {"id": 12, "version": 7, "...": "the current public state"}},
+    ),
+    422: (
+        "empty-column-needs-king",
+        "An empty column only accepts a King (QH leads the group).",
+        {"rule": "empty-column"},
+    ),
+    429: (
+        "throttled",
+        "Request was throttled. Expected available in 42 seconds.",
+        {"retry_after_seconds": 42},
+    ),
+}
+
+DESCRIPTIONS = {
+    400: "Malformed input (JSON, fields, card, move or code text).",
+    401: "Not signed in, or an unknown API token.",
+    403: "Signed in, but not allowed (not your game, or a missing CSRF token for a session).",
+    404: "No such object.",
+    409: "Your version is stale (the current state is included), or the game is over.",
+    422: "The rules refuse the move; `code` names the refusing rule.",
+    429: "Too many requests; see the Retry-After header.",
+}
+
+
+def errors(*statuses: int) -> dict[int, OpenApiResponse]:
+    """Documented error responses for the given HTTP statuses, each with an example body."""
+    documented = {}
+    for status in statuses:
+        code, message, extra = ERROR_EXAMPLES[status]
+        example = OpenApiExample(
+            code,
+            value={"error": {"code": code, "message": message, **extra}},
+            response_only=True,
+            status_codes=[str(status)],
+        )
+        documented[status] = OpenApiResponse(
+            ErrorSerializer, description=DESCRIPTIONS[status], examples=[example]
+        )
+    return documented

@@ -1,0 +1,79 @@
+"""One JSON error shape for every failure: `{"error": {"code", "message", ...}}`.
+
+Engine refusals keep their machine code and rule family (422), text that does
+not parse is a 400, service refusals carry their own status, and a stale
+version (409) includes the current state so the client can catch up.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.engine import IllegalMoveError, YukonError
+from games.errors import ServiceError, StaleVersion
+from games.public import game_state
+
+logger = logging.getLogger(__name__)
+
+DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.NotAuthenticated: "not-authenticated",
+    exceptions.AuthenticationFailed: "authentication-failed",
+    exceptions.PermissionDenied: "permission-denied",
+    exceptions.NotFound: "not-found",
+    exceptions.MethodNotAllowed: "method-not-allowed",
+    exceptions.NotAcceptable: "not-acceptable",
+    exceptions.UnsupportedMediaType: "unsupported-media-type",
+    exceptions.Throttled: "throttled",
+    exceptions.ParseError: "malformed-json",
+    exceptions.ValidationError: "invalid-request",
+}
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+def _drf_message(exc: exceptions.APIException) -> str:
+    if isinstance(exc, exceptions.ValidationError):
+        return "The request has invalid fields; see 'fields'."
+    return str(exc.detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, YukonError):
+        status = 422 if isinstance(exc, IllegalMoveError) else 400
+        return Response({"error": exc.to_dict()}, status=status)
+    if isinstance(exc, StaleVersion):
+        body = error_body(exc.code, exc.message, state=game_state(exc.game))
+        return Response(body, status=exc.status)
+    if isinstance(exc, ServiceError):
+        return Response(error_body(exc.code, exc.message), status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), "bad-request")
+    extra: dict[str, Any] = {}
+    if isinstance(exc, exceptions.ValidationError):
+        extra["fields"] = exc.detail
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        extra["retry_after_seconds"] = int(exc.wait + 0.999)
+    response.data = error_body(code, _drf_message(exc), **extra)
+    return response
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """Unknown URLs answer in the API's shape under /api/, and plainly elsewhere."""
+    return JsonResponse(error_body("not-found", f"Nothing at {request.path}."), status=404)
+
+
+def server_error(request: HttpRequest) -> JsonResponse:
+    logger.error("unhandled server error at %s", request.path)
+    return JsonResponse(error_body("server-error", "Something went wrong on our side."), status=500)

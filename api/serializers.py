@@ -1,0 +1,153 @@
+"""Request specs (validated input) and response shapes (documented in the OpenAPI schema).
+
+Responses are produced by `games.public` and the models' `to_dict`; the
+response serializers here describe those shapes for the schema only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import password_validation
+from django.contrib.auth.models import User
+from rest_framework import serializers
+
+# ---- requests -------------------------------------------------------------------------------
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=256, trim_whitespace=False)
+
+
+class RegisterSerializer(CredentialsSerializer):
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+    def validate_username(self, value: str) -> str:
+        if not User.username_validator.regex.match(value):  # type: ignore[attr-defined]
+            raise serializers.ValidationError("Use letters, digits and @.+-_ only.")
+        if User.objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError("This username is taken.")
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            password_validation.validate_password(attrs["password"], candidate)
+        except Exception as error:
+            raise serializers.ValidationError({"password": list(error.messages)}) from None
+        return attrs
+
+
+class TokenCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=64)
+
+
+class SettingsSerializer(serializers.Serializer):
+    double_click = serializers.BooleanField(required=False)
+    placement_help = serializers.BooleanField(required=False)
+    interactive_rules = serializers.BooleanField(required=False)
+    auto_placement = serializers.BooleanField(required=False)
+    four_colour_suits = serializers.BooleanField(required=False)
+    language = serializers.ChoiceField(choices=["", "en", "hu", "pt", "de"], required=False)
+
+
+class NewGameSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(choices=["C", "R", "c", "r"], required=False)
+    code = serializers.CharField(max_length=64, required=False, allow_blank=True)
+
+
+class VersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+
+
+class MoveSerializer(VersionSerializer):
+    move = serializers.CharField(max_length=32)
+
+
+class CardIntentSerializer(VersionSerializer):
+    card = serializers.CharField(max_length=16)
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["active", "won", "abandoned"], required=False)
+
+
+# ---- responses (schema documentation) -------------------------------------------------------
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable machine code, e.g. empty-column-needs-king.")
+    message = serializers.CharField(help_text="Human message in English.")
+    rule = serializers.CharField(required=False, help_text="Rule family of an engine refusal.")
+    fields = serializers.DictField(required=False, help_text="Per-field problems (400).")
+    state = serializers.DictField(required=False, help_text="Current game state (409).")
+    retry_after_seconds = serializers.IntegerField(required=False, help_text="429 only.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+
+
+class ColumnSerializer(serializers.Serializer):
+    face_down = serializers.IntegerField(help_text="How many face-down cards (never which).")
+    face_up = serializers.ListField(child=serializers.CharField(), help_text="Bottom to top.")
+
+
+class FoundationSerializer(serializers.Serializer):
+    suit = serializers.ChoiceField(choices=["S", "H", "D", "C"])
+    count = serializers.IntegerField()
+    top = serializers.CharField(allow_null=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    owner = serializers.CharField()
+    code = serializers.CharField(allow_null=True)
+    rule = serializers.ChoiceField(choices=["C", "R"])
+    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+    version = serializers.IntegerField()
+    score = serializers.IntegerField()
+    move_count = serializers.IntegerField()
+    cards_on_foundations = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    assisted = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    first_move_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class GameStateSerializer(GameSummarySerializer):
+    columns = ColumnSerializer(many=True)
+    foundations = FoundationSerializer(many=True)
+    undo_depth = serializers.IntegerField()
+    legal_moves = serializers.ListField(child=serializers.CharField())
+
+
+class LogEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    version = serializers.IntegerField()
+    move = serializers.CharField(help_text="Move notation, or 'undo'.")
+    kind = serializers.ChoiceField(choices=["move", "take-back", "undo"])
+    intent = serializers.ChoiceField(choices=["move", "tap", "double-click", "undo"])
+    score_after = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class MeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.CharField()
+    settings = SettingsSerializer()
+
+
+class TokenSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    prefix = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)
+
+
+class NewTokenSerializer(TokenSerializer):
+    token = serializers.CharField(help_text="The secret; shown once, never again.")

@@ -1,0 +1,132 @@
+"""Accounts: register, log in, log out, me, settings, personal API tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import ApiToken, PlayerSettings
+from api import serializers as s
+from api.docs import errors
+from api.throttles import LoginThrottle, RegisterThrottle
+
+
+def me_dict(user: User) -> dict[str, Any]:
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "email": user.email,
+        "settings": PlayerSettings.for_user(user).to_dict(),
+    }
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [RegisterThrottle]
+
+    @extend_schema(
+        summary="Create an account and sign in (session)",
+        request=s.RegisterSerializer,
+        responses={201: s.MeSerializer, **errors(400, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        spec = s.RegisterSerializer(data=request.data)
+        spec.is_valid(raise_exception=True)
+        data = spec.validated_data
+        user = User.objects.create_user(data["username"], data["email"], data["password"])
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(me_dict(user), status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginThrottle]
+
+    @extend_schema(
+        summary="Sign in with a session cookie (browser)",
+        request=s.CredentialsSerializer,
+        responses={200: s.MeSerializer, **errors(400, 401, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        spec = s.CredentialsSerializer(data=request.data)
+        spec.is_valid(raise_exception=True)
+        user = authenticate(request._request, **spec.validated_data)
+        if user is None:
+            body = {"error": {"code": "bad-credentials", "message": "Wrong username or password."}}
+            return Response(body, status=status.HTTP_401_UNAUTHORIZED)
+        login(request._request, user)
+        return Response(me_dict(user))
+
+
+class LogoutView(APIView):
+    @extend_schema(summary="Sign out", request=None, responses={204: None, **errors(401, 403)})
+    def post(self, request: Request) -> Response:
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@method_decorator(ensure_csrf_cookie, name="get")
+class MeView(APIView):
+    @extend_schema(summary="Who am I", responses={200: s.MeSerializer, **errors(401)})
+    def get(self, request: Request) -> Response:
+        return Response(me_dict(request.user))
+
+
+class SettingsView(APIView):
+    @extend_schema(
+        summary="My assist settings", responses={200: s.SettingsSerializer, **errors(401)}
+    )
+    def get(self, request: Request) -> Response:
+        return Response(PlayerSettings.for_user(request.user).to_dict())
+
+    @extend_schema(
+        summary="Change some of my assist settings",
+        request=s.SettingsSerializer,
+        responses={200: s.SettingsSerializer, **errors(400, 401, 403)},
+    )
+    def patch(self, request: Request) -> Response:
+        spec = s.SettingsSerializer(data=request.data)
+        spec.is_valid(raise_exception=True)
+        player_settings = PlayerSettings.for_user(request.user)
+        for field, value in spec.validated_data.items():
+            setattr(player_settings, field, value)
+        player_settings.save()
+        return Response(player_settings.to_dict())
+
+
+class TokenListView(APIView):
+    @extend_schema(
+        summary="My API tokens", responses={200: s.TokenSerializer(many=True), **errors(401)}
+    )
+    def get(self, request: Request) -> Response:
+        tokens = ApiToken.objects.filter(user=request.user)
+        return Response([token.to_dict() for token in tokens])
+
+    @extend_schema(
+        summary="Create an API token (the secret is shown once)",
+        request=s.TokenCreateSerializer,
+        responses={201: s.NewTokenSerializer, **errors(400, 401, 403)},
+    )
+    def post(self, request: Request) -> Response:
+        spec = s.TokenCreateSerializer(data=request.data)
+        spec.is_valid(raise_exception=True)
+        token, raw = ApiToken.issue(request.user, spec.validated_data["name"])
+        return Response({**token.to_dict(), "token": raw}, status=status.HTTP_201_CREATED)
+
+
+class TokenDetailView(APIView):
+    @extend_schema(summary="Revoke an API token", responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, token_id: int) -> Response:
+        get_object_or_404(ApiToken, pk=token_id, user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

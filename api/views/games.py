@@ -1,0 +1,182 @@
+"""Games: create, list, read (public), move, tap, double click, undo, abandon, log.
+
+Views parse with a serializer, call one service, and answer with the public
+state; every rule decision is the engine's, every write the service's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.docs import errors
+from api.pagination import Pagination
+from api.throttles import MoveThrottle
+from games import services
+from games.models import Game
+from games.public import game_state, game_summary
+
+WRITE_ERRORS = errors(400, 401, 403, 404, 409, 422, 429)
+
+
+def _validated(spec_class: type[s.serializers.Serializer], data: Any) -> dict[str, Any]:
+    spec = spec_class(data=data)
+    spec.is_valid(raise_exception=True)
+    return dict(spec.validated_data)
+
+
+def _answer(outcome: services.Outcome) -> Response:
+    return Response(outcome.state)
+
+
+class GameListView(APIView):
+    @extend_schema(
+        summary="My games, newest first",
+        parameters=[
+            OpenApiParameter("status", enum=["active", "won", "abandoned"], required=False),
+            OpenApiParameter("page", int, required=False),
+            OpenApiParameter("page_size", int, required=False),
+        ],
+        responses={200: s.GameSummarySerializer(many=True), **errors(400, 401)},
+    )
+    def get(self, request: Request) -> Response:
+        query = _validated(s.GameListQuerySerializer, request.query_params)
+        games = Game.objects.filter(owner=request.user).select_related("owner")
+        if "status" in query:
+            games = games.filter(status=query["status"])
+        paginator = Pagination()
+        page = paginator.paginate_queryset(games.defer("state"), request, view=self)
+        return paginator.get_paginated_response([game_summary(game) for game in page or []])
+
+    @extend_schema(
+        summary="Start a game (random deal, or from a code)",
+        request=s.NewGameSerializer,
+        responses={201: s.GameStateSerializer, **errors(400, 401, 403)},
+        examples=[
+            OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
+            OpenApiExample("from a code", value={"code": "YU1-C-AAAAAAB"}, request_only=True),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = _validated(s.NewGameSerializer, request.data)
+        game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
+        return Response(game_state(game), status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A game's public state (anyone may watch; face-down cards stay hidden)",
+        responses={200: s.GameStateSerializer, **errors(404)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game.objects.select_related("owner"), pk=game_id)
+        return Response(game_state(game))
+
+
+class GameLogView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A game's move log, oldest first",
+        responses={200: s.LogEntrySerializer(many=True), **errors(404)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game, pk=game_id)
+        entries = [
+            {
+                "seq": entry.seq,
+                "version": entry.version,
+                "move": entry.text,
+                "kind": entry.kind,
+                "intent": entry.intent,
+                "score_after": entry.score_after,
+                "at": entry.created_at,
+            }
+            for entry in game.log.all()
+        ]
+        return Response(entries)
+
+
+class MoveView(APIView):
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        summary="Play a move",
+        request=s.MoveSerializer,
+        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample("to column 3", value={"move": "10D>3", "version": 7}, request_only=True),
+            OpenApiExample(
+                "to its foundation", value={"move": "AS>F", "version": 8}, request_only=True
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _validated(s.MoveSerializer, request.data)
+        return _answer(
+            services.play_move(request.user, game_id, move=data["move"], version=data["version"])
+        )
+
+
+class TapView(APIView):
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        summary="Tap the last card of a column: it goes to its foundation if it can",
+        request=s.CardIntentSerializer,
+        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _validated(s.CardIntentSerializer, request.data)
+        return _answer(
+            services.tap(request.user, game_id, card=data["card"], version=data["version"])
+        )
+
+
+class DoubleClickView(APIView):
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        summary="Double click a card: the server picks a column for it and what lies on it",
+        request=s.CardIntentSerializer,
+        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _validated(s.CardIntentSerializer, request.data)
+        return _answer(
+            services.double_click(request.user, game_id, card=data["card"], version=data["version"])
+        )
+
+
+class UndoView(APIView):
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        summary="Undo the last move (up to 100)",
+        request=s.VersionSerializer,
+        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _validated(s.VersionSerializer, request.data)
+        return _answer(services.undo(request.user, game_id, version=data["version"]))
+
+
+class AbandonView(APIView):
+    @extend_schema(
+        summary="Give up the game",
+        request=s.VersionSerializer,
+        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _validated(s.VersionSerializer, request.data)
+        return _answer(services.abandon(request.user, game_id, version=data["version"]))

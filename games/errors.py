@@ -1,0 +1,54 @@
+"""Service-level refusals: who may write, and whether the client saw the latest version.
+
+Rule refusals come from the engine (`games.engine.IllegalMoveError`); these
+cover what the engine cannot know: ownership, versions, finished games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.models import Game
+
+
+class ServiceError(Exception):
+    code = "service-error"
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFound(ServiceError):
+    code = "game-not-found"
+    status = 404
+
+
+class NotYourGame(ServiceError):
+    code = "not-your-game"
+    status = 403
+
+
+class StaleVersion(ServiceError):
+    """The client wrote against an old version; it gets the current state to catch up."""
+
+    code = "stale-version"
+    status = 409
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+class GameFinished(ServiceError):
+    """Writes to an abandoned game, or abandoning a game that already ended."""
+
+    code = "game-finished"
+    status = 409
+
+
+class RuleMismatch(ServiceError):
+    code = "rule-mismatch"
+    status = 400

@@ -1,0 +1,132 @@
+"""Persistent games: the game row (with a state snapshot), its append-only log, and results.
+
+A game is fully determined by its deal code and its move log; `state` is a
+snapshot of the engine's private form kept for speed, and `verify_games`
+proves it equals a replay of the log.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        WON = "won"
+        ABANDONED = "abandoned"
+
+    class Rule(models.TextChoices):
+        CLASSIC = "C", "Classic"
+        RELAXED = "R", "Relaxed"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    code = models.CharField(max_length=16)
+    rule = models.CharField(max_length=1, choices=Rule.choices, default=Rule.CLASSIC)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    score = models.PositiveIntegerField(default=0)
+    move_count = models.PositiveIntegerField(default=0)
+    cards_on_foundations = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+    assisted = models.BooleanField(
+        default=False, help_text="An assist that reveals hidden information (a hint) was used."
+    )
+    state = models.JSONField(help_text="The engine's private form: equals a replay of the log.")
+    created_at = models.DateTimeField(default=timezone.now)
+    first_move_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"], name="game_owner_recent"),
+            models.Index(fields=["status", "-last_move_at"], name="game_status_recent"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(cards_on_foundations__lte=52), name="game_cards_at_most_52"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} {self.code} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+    def elapsed(self, now: datetime | None = None) -> timedelta:
+        """Server-clock time from the first move to the end (or to now while active)."""
+        if self.first_move_at is None:
+            return timedelta(0)
+        end = self.finished_at if self.finished_at is not None else (now or timezone.now())
+        if self.status == self.Status.ABANDONED and self.last_move_at is not None:
+            end = self.last_move_at
+        return max(end - self.first_move_at, timedelta(0))
+
+
+class MoveLogEntry(models.Model):
+    """One accepted write in a game's life; never updated or deleted (undo is an entry too)."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move"
+        TAKE_BACK = "take-back"
+        UNDO = "undo"
+
+    class Intent(models.TextChoices):
+        MOVE = "move"
+        TAP = "tap"
+        DOUBLE_CLICK = "double-click"
+        UNDO = "undo"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField(help_text="1, 2, 3, ... within the game, without gaps.")
+    version = models.PositiveIntegerField(help_text="The game version this entry produced.")
+    text = models.CharField(max_length=16, help_text="Move notation, or 'undo'.")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    intent = models.CharField(max_length=12, choices=Intent.choices, default=Intent.MOVE)
+    score_after = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="log_seq_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.text}"
+
+
+class Result(models.Model):
+    """A finished game's outcome, written once when the game is won or abandoned."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="results"
+    )
+    rule = models.CharField(max_length=1, choices=Game.Rule.choices)
+    won = models.BooleanField()
+    moves = models.PositiveIntegerField()
+    duration = models.DurationField()
+    score = models.PositiveIntegerField()
+    cards_on_foundations = models.PositiveSmallIntegerField()
+    assisted = models.BooleanField(default=False)
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["player", "rule", "-finished_at"], name="result_player_recent"),
+            models.Index(fields=["rule", "won", "moves"], name="result_rule_moves"),
+            models.Index(fields=["rule", "won", "duration"], name="result_rule_duration"),
+        ]
+
+    def __str__(self) -> str:
+        return f"result of game {self.game_id}: {'won' if self.won else 'not won'}"

@@ -1,0 +1,270 @@
+"""Game services: start, play, tap, double click, undo, abandon.
+
+Each write is one transaction: lock the game row, check the caller and the
+version they saw, let the engine decide, append to the log, bump the version,
+record a result when the game ends, and publish after commit. Parsing happens
+before the lock so the locked section stays short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games import events
+from games.engine import RULES, Card, GameCode, Move, MoveResult
+from games.engine import Game as EngineGame
+from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
+from games.models import Game, MoveLogEntry, Result
+from games.public import game_state, game_summary
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A write's answer: the game after it, its public state, and whether it was a retry."""
+
+    game: Game
+    state: dict[str, Any]
+    replayed: bool = False
+
+
+def deal_key() -> bytes:
+    return bytes(settings.DEAL_KEY)
+
+
+def start_game(
+    player: AbstractBaseUser, *, code: str | None = None, rule: str | None = None
+) -> Game:
+    """A new game from a code (its rule letter decides) or a uniformly random deal."""
+    if code:
+        game_code = GameCode.parse(code)
+        if rule and rule.upper() != game_code.rule.letter:
+            raise RuleMismatch(
+                f"The code {game_code} is a {game_code.rule.name} deal but rule {rule!r} was asked."
+            )
+    else:
+        game_code = GameCode.random(RULES[(rule or "C").upper()])
+    engine = EngineGame.new(game_code, deal_key())
+    with transaction.atomic():
+        game = Game.objects.create(
+            owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
+        )
+        events.publish(events.LOBBY_GROUP, 0, "game-started", game_summary(game))
+    return game
+
+
+def _locked_game(player: AbstractBaseUser, game_id: int) -> Game:
+    game = Game.objects.select_for_update().select_related("owner").filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"There is no game {game_id}.")
+    if game.owner_id != player.pk:
+        raise NotYourGame(f"Game {game_id} belongs to another player.")
+    return game
+
+
+def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> Callable[[Game], bool]:
+    """A retry test: the log entry that produced the current version is this same write."""
+
+    def test(game: Game) -> bool:
+        last = game.log.filter(version=game.version).first()
+        return last is not None and matches(last)
+
+    return test
+
+
+def _write(
+    player: AbstractBaseUser,
+    game_id: int,
+    version: int,
+    apply: Callable[[Game, EngineGame], None],
+    is_same_write: Callable[[Game], bool],
+) -> Outcome:
+    with transaction.atomic():
+        game = _locked_game(player, game_id)
+        if version != game.version:
+            if version == game.version - 1 and is_same_write(game):
+                return Outcome(game, game_state(game), replayed=True)
+            raise StaleVersion(
+                f"You saw version {version} but the game is at version {game.version}.", game
+            )
+        if game.status == Game.Status.ABANDONED:
+            raise GameFinished(f"Game {game_id} was abandoned; start a new game.")
+        engine = EngineGame.from_private(game.state)
+        apply(game, engine)
+        state = game_state(game, engine)
+    return Outcome(game, state)
+
+
+def _record_step(
+    game: Game, engine: EngineGame, *, text: str, kind: str, intent: str, event: dict[str, Any]
+) -> None:
+    """Persist the engine's new state and its log entry, then publish (on commit)."""
+    now = timezone.now()
+    game.version += 1
+    game.state = engine.to_private()
+    game.score = engine.score
+    game.move_count = engine.move_count
+    game.cards_on_foundations = engine.cards_on_foundations
+    game.last_move_at = now
+    if game.first_move_at is None:
+        game.first_move_at = now
+    if engine.won:
+        game.status = Game.Status.WON
+        game.finished_at = now
+    game.save()
+    seq = game.log.count() + 1
+    MoveLogEntry.objects.create(
+        game=game,
+        seq=seq,
+        version=game.version,
+        text=text,
+        kind=kind,
+        intent=intent,
+        score_after=engine.score,
+        created_at=now,
+    )
+    state = game_state(game, engine)
+    group = events.game_group(game.pk)
+    events.publish(
+        group, game.version, kind if kind == "undo" else "move", {**event, "state": state}
+    )
+    if engine.won:
+        _finish(game, state)
+
+
+def _finish(game: Game, state: dict[str, Any]) -> None:
+    """A game just ended (won or abandoned): write its result once and announce it."""
+    assert game.finished_at is not None
+    Result.objects.create(
+        game=game,
+        player_id=game.owner_id,
+        rule=game.rule,
+        won=game.status == Game.Status.WON,
+        moves=game.move_count,
+        duration=game.elapsed(game.finished_at),
+        score=game.score,
+        cards_on_foundations=game.cards_on_foundations,
+        assisted=game.assisted,
+        finished_at=game.finished_at,
+    )
+    group = events.game_group(game.pk)
+    events.publish(group, game.version, "finished", {"status": game.status, "state": state})
+    events.publish(events.LOBBY_GROUP, game.version, "game-finished", game_summary(game))
+
+
+def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> None:
+    result: MoveResult = engine.play(move)
+    kind = MoveLogEntry.Kind.TAKE_BACK if result.is_take_back else MoveLogEntry.Kind.MOVE
+    event = {
+        "move": str(result.move),
+        "kind": kind,
+        "intent": intent,
+        "turned_up": str(result.turned_up) if result.turned_up is not None else None,
+        "score_delta": result.score_delta,
+    }
+    _record_step(game, engine, text=str(result.move), kind=kind, intent=intent, event=event)
+
+
+def play_move(player: AbstractBaseUser, game_id: int, *, move: str, version: int) -> Outcome:
+    parsed = Move.parse(move)
+    return _write(
+        player,
+        game_id,
+        version,
+        lambda game, engine: _apply_move(game, engine, parsed, MoveLogEntry.Intent.MOVE),
+        _last_entry_matches(
+            lambda entry: entry.intent == MoveLogEntry.Intent.MOVE and entry.text == str(parsed)
+        ),
+    )
+
+
+def _assist(
+    player: AbstractBaseUser,
+    game_id: int,
+    card: str,
+    version: int,
+    intent: str,
+    choose: Callable[[EngineGame, Card], Move],
+) -> Outcome:
+    parsed = Card.parse(card)
+    return _write(
+        player,
+        game_id,
+        version,
+        lambda game, engine: _apply_move(game, engine, choose(engine, parsed), intent),
+        _last_entry_matches(
+            lambda entry: entry.intent == intent and Move.parse(entry.text).card == parsed
+        ),
+    )
+
+
+def tap(player: AbstractBaseUser, game_id: int, *, card: str, version: int) -> Outcome:
+    """Tap the last card of a column: it goes to its foundation if the rules allow."""
+    return _assist(
+        player,
+        game_id,
+        card,
+        version,
+        MoveLogEntry.Intent.TAP,
+        lambda engine, parsed: engine.tap_move(parsed),
+    )
+
+
+def double_click(player: AbstractBaseUser, game_id: int, *, card: str, version: int) -> Outcome:
+    """Double click: the engine picks the tableau column for the card and what lies on it."""
+    return _assist(
+        player,
+        game_id,
+        card,
+        version,
+        MoveLogEntry.Intent.DOUBLE_CLICK,
+        lambda engine, parsed: engine.double_click_move(parsed),
+    )
+
+
+def _apply_undo(game: Game, engine: EngineGame) -> None:
+    undone = engine.undo()
+    event = {"undone": str(undone.move)}
+    _record_step(
+        game,
+        engine,
+        text="undo",
+        kind=MoveLogEntry.Kind.UNDO,
+        intent=MoveLogEntry.Intent.UNDO,
+        event=event,
+    )
+
+
+def undo(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
+    return _write(
+        player,
+        game_id,
+        version,
+        _apply_undo,
+        _last_entry_matches(lambda entry: entry.kind == MoveLogEntry.Kind.UNDO),
+    )
+
+
+def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
+    """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
+
+    def apply(game: Game, engine: EngineGame) -> None:
+        if game.status == Game.Status.WON:
+            raise GameFinished(f"Game {game_id} is already won.")
+        now = timezone.now()
+        game.status = Game.Status.ABANDONED
+        game.finished_at = now
+        game.version += 1
+        game.save()
+        _finish(game, game_state(game, engine))
+
+    def already_abandoned(game: Game) -> bool:
+        return game.status == Game.Status.ABANDONED
+
+    return _write(player, game_id, version, apply, already_abandoned)

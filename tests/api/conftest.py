@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from tests.support.play import token_client
+
+
+@pytest.fixture
+def alice_api(alice: User) -> APIClient:
+    return token_client(alice)
+
+
+@pytest.fixture
+def bob_api(bob: User) -> APIClient:
+    return token_client(bob)
