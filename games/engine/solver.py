@@ -1,0 +1,125 @@
+"""A Yukon solver: can this position still be won, and how?
+
+The solver sees everything, face-down cards included, so it runs on the server
+only. It answers ``winnable`` with a line of legal moves, ``unwinnable`` only
+when its search was exhaustive (every reduction it makes is proven in
+``docs/solver.md``), and ``unknown`` with the budget that ran out otherwise.
+
+>>> from games.engine import DEV_DEAL_KEY, Game, GameCode
+>>> game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
+>>> result = solve(game)
+>>> result.verdict, [str(move) for move in result.line]
+('winnable', ['KS>F'])
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .cards import CARDS, Card
+from .game import Game
+from .moves import FOUNDATION, MOVES, Move
+from .rules import Rule
+from .solver_core import FOUND, BudgetExceeded, Search, Tables, build_tables
+
+#: What the solver concluded.
+type Verdict = Literal["winnable", "unwinnable", "unknown"]
+#: Why the search stopped without a conclusion.
+type StopReason = Literal["node-budget", "time-budget"]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The verdict on a position, with a winning line when there is one."""
+
+    verdict: Verdict
+    #: Moves from the position to a win (empty unless ``winnable``).
+    line: list[Move] = field(default_factory=list)
+    #: Which budget ran out, for ``unknown``.
+    reason: StopReason | None = None
+    #: Positions the search entered.
+    nodes: int = 0
+    #: Wall-clock time spent.
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        """Whether the verdict is ``winnable`` or ``unwinnable``."""
+        return self.verdict != "unknown"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form (moves in the notation of ``docs/notation.md``)."""
+        return {
+            "verdict": self.verdict,
+            "line": [str(move) for move in self.line],
+            "reason": self.reason,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+@functools.cache
+def rule_tables(rule: Rule) -> Tables:
+    """The solver's lookup tables for a building rule (any :class:`Rule`)."""
+
+    def fits(card: int, target: int) -> bool:
+        return rule.builds_on(CARDS[card], CARDS[target])
+
+    return build_tables(fits)
+
+
+def _position(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
+    """Columns (bottom to top, face-down cards first), face-down counts, foundations."""
+    data = game.to_private()
+    columns: list[list[int]] = []
+    down: list[int] = []
+    for column in data["columns"]:
+        hidden = [Card.parse(text).index for text in column["face_down"]]
+        shown = [Card.parse(text).index for text in column["face_up"]]
+        columns.append(hidden + shown)
+        down.append(len(hidden))
+    return columns, down, [int(n) for n in data["foundations"]]
+
+
+def solve(
+    game_or_position: Game | Mapping[str, Any],
+    *,
+    node_budget: int | None = None,
+    time_budget: float | None = None,
+) -> SolveResult:
+    """Decide whether a position can be won; with no budget the search runs to the end.
+
+    ``game_or_position`` is a :class:`Game` or its private form
+    (:meth:`Game.to_private`). The game is not changed.
+    """
+    game = (
+        game_or_position
+        if isinstance(game_or_position, Game)
+        else Game.from_private(game_or_position)
+    )
+    started = time.perf_counter()
+    if game.won:
+        return SolveResult("winnable", [], None, 0, time.perf_counter() - started)
+    columns, down, foundations = _position(game)
+    search = Search(
+        rule_tables(game.rule),
+        columns,
+        down,
+        foundations,
+        node_budget=node_budget,
+        time_budget=time_budget,
+    )
+    try:
+        steps = search.run()
+    except BudgetExceeded as stop:
+        reason: StopReason = "node-budget" if stop.reason == "node-budget" else "time-budget"
+        return SolveResult("unknown", [], reason, search.nodes, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    if steps is None:
+        return SolveResult("unwinnable", [], None, search.nodes, seconds)
+    line = [MOVES[card * 8 + (FOUNDATION if dest == FOUND else dest) + 1] for card, dest in steps]
+    return SolveResult("winnable", line, None, search.nodes, seconds)

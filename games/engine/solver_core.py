@@ -1,0 +1,418 @@
+"""The search behind :func:`games.engine.solver.solve`, on a compact integer state.
+
+Cards are engine indexes (``suit * 13 + rank - 1``). Each column is a ``bytes``
+object, bottom to top; a face-down card is stored as ``index | HIDDEN`` so a
+search for a face-up card never finds it. Columns are immutable values: a move
+replaces the two columns it touches and undo puts the old objects back.
+
+The search is a depth-first search over *macro moves* (a move followed by the
+safe foundation moves it enables) with a transposition table keyed by the
+sorted columns, which makes column order irrelevant. ``docs/solver.md``
+explains why each reduction keeps the answer exact.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+#: ``loc`` value and move destination for the foundations.
+FOUND: Final = 7
+#: Added to a face-down card's index in a column's bytes.
+HIDDEN: Final = 64
+#: The largest group a tableau move carries (RULES.md).
+GROUP_LIMIT: Final = 20
+#: Separator between columns in a state key (never a card byte).
+_SEP: Final = b"\xff"
+
+#: A primitive move: (card, destination column 0..6 or FOUND).
+type Step = tuple[int, int]
+#: An undo record: (card, dest, src, old src column, old dest column, old down[src]).
+type _Undo = tuple[int, int, int, bytes, bytes, int]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-rule lookups: which cards build on which, and when autoplay is safe."""
+
+    #: For each card, the cards it may be placed on (one rank higher, suit rule).
+    parents: tuple[tuple[int, ...], ...]
+    #: For each card, the cards that may be placed on it.
+    children: tuple[tuple[int, ...], ...]
+    #: For each card, the minimum foundation counts (per suit) that make moving
+    #: it to its foundation safe, or ``None`` when it never is.
+    safe_need: tuple[tuple[int, int, int, int] | None, ...]
+
+
+def build_tables(builds_on: Callable[[int, int], bool]) -> Tables:
+    """Tables for a rule given ``builds_on(card, target)`` on card indexes."""
+    children = tuple(tuple(c for c in range(52) if builds_on(c, t)) for t in range(52))
+    parents = tuple(tuple(t for t in range(52) if builds_on(c, t)) for c in range(52))
+    safe_need: list[tuple[int, int, int, int] | None] = []
+    for card in range(52):
+        # Close {card} under "may be placed on" and under "lower card of the same
+        # suit" (foundation order); autoplay is safe once all of it but the card
+        # itself is on the foundations (docs/solver.md, "Safe foundation moves").
+        top = [0, 0, 0, 0]
+        top[card // 13] = card % 13 + 1
+        changed = True
+        while changed:
+            changed = False
+            for s in range(4):
+                for r in range(top[s]):
+                    for ch in children[s * 13 + r]:
+                        cs, cr = ch // 13, ch % 13 + 1
+                        if cr > top[cs]:
+                            top[cs] = cr
+                            changed = True
+        suit = card // 13
+        if top[suit] > card % 13 + 1:
+            safe_need.append(None)
+        else:
+            top[suit] = card % 13
+            safe_need.append((top[0], top[1], top[2], top[3]))
+    return Tables(parents, children, tuple(safe_need))
+
+
+@functools.cache
+def classic_tables() -> Tables:
+    """Tables for Classic: one rank lower, opposite colour."""
+
+    def fits(card: int, target: int) -> bool:
+        red_c = card // 13 in (1, 2)
+        red_t = target // 13 in (1, 2)
+        return target % 13 == card % 13 + 1 and red_c != red_t
+
+    return build_tables(fits)
+
+
+class BudgetExceeded(Exception):
+    """Raised inside the search when the node or time budget runs out."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Search:
+    """One exhaustive-unless-budgeted search from a root position."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        columns: Sequence[Sequence[int]],
+        down: Sequence[int],
+        foundations: Sequence[int],
+        *,
+        node_budget: int | None = None,
+        time_budget: float | None = None,
+    ) -> None:
+        self.parents = tables.parents
+        self.children = tables.children
+        self.safe_need = tables.safe_need
+        self.cols: list[bytes] = [
+            bytes([c | HIDDEN for c in col[:d]] + list(col[d:]))
+            for col, d in zip(columns, down, strict=True)
+        ]
+        self.down: list[int] = list(down)
+        self.found: list[int] = list(foundations)
+        self.on_found = sum(self.found)
+        self.loc: list[int] = [FOUND] * 52
+        for i, col in enumerate(columns):
+            for c in col:
+                self.loc[c] = i
+        self.root_cols: list[list[int]] = [list(col) for col in columns]
+        self.root_down: tuple[int, ...] = tuple(down)
+        self.node_budget = node_budget
+        self.time_budget = time_budget
+        self.nodes = 0
+        self.started = 0.0
+        self.seen: set[bytes] = set()
+        self.dead_memo: dict[bytes, bool] = {}
+
+    # -- state changes -------------------------------------------------------
+
+    def apply(self, card: int, dest: int) -> _Undo:
+        """Make a legal move; return what :meth:`undo` needs."""
+        loc = self.loc
+        cols = self.cols
+        src = loc[card]
+        if src == FOUND:
+            old_dest = cols[dest]
+            cols[dest] = old_dest + bytes((card,))
+            loc[card] = dest
+            self.found[card // 13] -= 1
+            self.on_found -= 1
+            return (card, dest, FOUND, b"", old_dest, 0)
+        old_src = cols[src]
+        old_down = self.down[src]
+        if dest == FOUND:
+            rest = old_src[:-1]
+            loc[card] = FOUND
+            self.found[card // 13] += 1
+            self.on_found += 1
+            old_dest = b""
+        else:
+            i = old_src.index(card)
+            group = old_src[i:]
+            rest = old_src[:i]
+            old_dest = cols[dest]
+            cols[dest] = old_dest + group
+            for g in group:
+                loc[g] = dest
+        if old_down and len(rest) == old_down:
+            rest = rest[:-1] + bytes((rest[-1] ^ HIDDEN,))
+            self.down[src] = old_down - 1
+        cols[src] = rest
+        return (card, dest, src, old_src, old_dest, old_down)
+
+    def undo(self, record: _Undo) -> None:
+        """Exactly reverse :meth:`apply`."""
+        card, dest, src, old_src, old_dest, old_down = record
+        cols = self.cols
+        loc = self.loc
+        if src == FOUND:
+            cols[dest] = old_dest
+            loc[card] = FOUND
+            self.found[card // 13] += 1
+            self.on_found += 1
+            return
+        if dest == FOUND:
+            loc[card] = src
+            self.found[card // 13] -= 1
+            self.on_found -= 1
+        else:
+            moved = cols[dest][len(old_dest) :]
+            cols[dest] = old_dest
+            for g in moved:
+                loc[g] = src
+        cols[src] = old_src
+        self.down[src] = old_down
+
+    def autoplay(self, done: list[_Undo]) -> None:
+        """Play every safe foundation move (docs/solver.md), appending undo records."""
+        cols = self.cols
+        found = self.found
+        safe_need = self.safe_need
+        progress = True
+        while progress:
+            progress = False
+            for col in cols:
+                if not col:
+                    continue
+                t = col[-1]
+                if found[t // 13] != t % 13:
+                    continue
+                need = safe_need[t]
+                if (
+                    need is not None
+                    and found[0] >= need[0]
+                    and found[1] >= need[1]
+                    and found[2] >= need[2]
+                    and found[3] >= need[3]
+                ):
+                    done.append(self.apply(t, FOUND))
+                    progress = True
+                    break
+
+    def key(self) -> bytes:
+        """The position up to column order (foundations follow from the tableau)."""
+        return _SEP.join(sorted(self.cols))
+
+    # -- dead positions ------------------------------------------------------
+
+    def dead(self) -> bool:
+        """Whether some face-down card can provably never be turned up (memoised)."""
+        memo_key = bytes(self.down)
+        verdict = self.dead_memo.get(memo_key)
+        if verdict is None:
+            verdict = self._dead(self.down)
+            self.dead_memo[memo_key] = verdict
+        return verdict
+
+    def _dead(self, down: Sequence[int]) -> bool:
+        # Face-down cards only ever leave hidden prefixes of the root columns,
+        # so the hidden set is a function of the face-down counts.
+        where: dict[int, tuple[int, int]] = {}
+        for j, d in enumerate(down):
+            col = self.root_cols[j]
+            for k in range(d):
+                where[col[k]] = (j, k)
+        if not where:
+            return False
+        # requirements[h]: None if h can never be turned up, else the list of
+        # alternative sets of other face-down cards that must be turned up first.
+        requirements: dict[int, tuple[int | None, list[frozenset[int]]]] = {}
+        for h, (j, k) in where.items():
+            col = self.root_cols[j]
+            above = col[k + 1]  # leaves before h turns up (with its group)
+            below_first = col[k + 1] if k + 1 < down[j] else None
+            options: list[frozenset[int]] = []
+            if above % 13 == 12:
+                options.append(frozenset())
+            else:
+                for p in self.parents[above]:
+                    pos = where.get(p)
+                    if pos is None:
+                        options.append(frozenset())
+                        break
+                    if pos[0] == j and pos[1] <= k:
+                        continue
+                    options.append(frozenset((p,)))
+                else:
+                    need: set[int] = set()
+                    possible = True
+                    suit = above // 13
+                    for q in range(suit * 13, above):
+                        pos = where.get(q)
+                        if pos is None:
+                            continue
+                        if pos[0] == j and pos[1] <= k:
+                            possible = False
+                            break
+                        need.add(q)
+                    if possible:
+                        options.append(frozenset(need))
+            requirements[h] = (below_first, options)
+        freed: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for h, (first, options) in requirements.items():
+                if h in freed or (first is not None and first not in freed):
+                    continue
+                if any(option <= freed for option in options):
+                    freed.add(h)
+                    changed = True
+        return len(freed) < len(where)
+
+    # -- move generation -----------------------------------------------------
+
+    def moves(self) -> list[Step]:
+        """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
+        cols = self.cols
+        loc = self.loc
+        found = self.found
+        down = self.down
+        parents = self.parents
+        children = self.children
+        scored: list[tuple[int, int, int]] = []
+        empty = -1
+        for k in range(7):
+            col = cols[k]
+            if not col:
+                if empty < 0:
+                    empty = k
+                continue
+            t = col[-1]
+            if found[t // 13] == t % 13:
+                n = len(col)
+                if n == 1:
+                    score = 60
+                elif down[k] == n - 1:
+                    score = 90 + down[k]
+                else:
+                    score = 40
+                scored.append((score, t, FOUND))
+            for ch in children[t]:
+                j = loc[ch]
+                if j == k:
+                    continue
+                if j == FOUND:
+                    if found[ch // 13] == ch % 13 + 1:
+                        scored.append((0, ch, k))
+                    continue
+                src = cols[j]
+                i = src.find(ch)
+                if i < 0 or len(src) - i > GROUP_LIMIT:
+                    continue
+                if i == 0:
+                    score = 70
+                elif down[j] == i:
+                    score = 100 + down[j]
+                elif src[i - 1] in parents[ch]:
+                    score = 5
+                else:
+                    score = 30
+                scored.append((score, ch, k))
+        if empty >= 0:
+            for king in (12, 25, 38, 51):
+                j = loc[king]
+                if j == FOUND:
+                    if found[king // 13] == 13:
+                        scored.append((1, king, empty))
+                    continue
+                src = cols[j]
+                i = src.find(king)
+                if i <= 0 or len(src) - i > GROUP_LIMIT:
+                    continue
+                score = 100 + down[j] if down[j] == i else 20
+                scored.append((score, king, empty))
+        scored.sort(reverse=True)
+        return [(card, dest) for _, card, dest in scored]
+
+    # -- the search ------------------------------------------------------------
+
+    def _check_budget(self) -> None:
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            raise BudgetExceeded("node-budget")
+        if self.time_budget is not None and time.perf_counter() - self.started > self.time_budget:
+            raise BudgetExceeded("time-budget")
+
+    def run(self) -> list[Step] | None:
+        """A winning line of primitive moves, or ``None`` if there is none.
+
+        Raises :class:`BudgetExceeded` when a budget runs out first.
+        """
+        self.started = time.perf_counter()
+        root: list[_Undo] = []
+        self.autoplay(root)
+        prefix: list[Step] = [(r[0], r[1]) for r in root]
+        if self.on_found == 52:
+            return prefix
+        self.seen.add(self.key())
+        self.nodes = 1
+        if self.dead():
+            return None
+        stack: list[list[Step]] = [self.moves()]
+        positions: list[int] = [0]
+        path: list[list[_Undo]] = []
+        seen = self.seen
+        check_every = 255
+        while stack:
+            moves = stack[-1]
+            i = positions[-1]
+            if i == len(moves):
+                stack.pop()
+                positions.pop()
+                if path:
+                    for record in reversed(path.pop()):
+                        self.undo(record)
+                continue
+            positions[-1] = i + 1
+            card, dest = moves[i]
+            done = [self.apply(card, dest)]
+            self.autoplay(done)
+            key = self.key()
+            if key in seen:
+                for record in reversed(done):
+                    self.undo(record)
+                continue
+            seen.add(key)
+            self.nodes += 1
+            if self.on_found == 52:
+                path.append(done)
+                return prefix + [(r[0], r[1]) for step in path for r in step]
+            if not self.nodes & check_every:
+                self._check_budget()
+            if self.dead():
+                for record in reversed(done):
+                    self.undo(record)
+                continue
+            path.append(done)
+            stack.append(self.moves())
+            positions.append(0)
+        return None
