@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
+from .cards import CARD_TEXT, CARDS, KINGS, Card, CardIndex, Suit
 from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
 from .errors import IllegalMoveError, InvalidStateError, YukonError
@@ -52,6 +52,10 @@ def _accepts(rule: Rule) -> tuple[tuple[CardIndex, ...], ...]:
     return tuple(
         tuple(card.index for card in CARDS if rule.builds_on(card, target)) for target in CARDS
     )
+
+
+_RANK_WORDS = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10")
+_RANK_WORDS += ("a Jack", "a Queen", "a King")
 
 
 def _suit_name(suit: int) -> str:
@@ -446,11 +450,11 @@ class Game:
         rule = self._rule
         if not rule.ranks_fit(card, target):
             wanted = " or ".join(
-                RANK_NAMES[target.rank - step]
+                _RANK_WORDS[target.rank - step]
                 for step in rule.rank_steps
                 if 1 <= target.rank - step <= 13
             )
-            need = f"only a {wanted}" if wanted else "nothing"
+            need = f"only {wanted}" if wanted else "nothing"
             raise IllegalMoveError(
                 f"{name} cannot go on {target} in column {to + 1}: it takes {need}",
                 code="wrong-rank",
