@@ -18,9 +18,7 @@ def position(
     of column ``stash`` + 1 (0-based ``stash``), which must be given face-up cards.
     """
     named = {
-        Card.parse(text)
-        for down, up in columns.values()
-        for text in (down + " " + up).split()
+        Card.parse(text) for down, up in columns.values() for text in (down + " " + up).split()
     }
     on_foundations = {CARDS[s * 13 + r] for s, n in enumerate(foundations) for r in range(n)}
     rest = " ".join(str(c) for c in CARDS if c not in named and c not in on_foundations)

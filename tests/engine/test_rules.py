@@ -97,7 +97,9 @@ def test_an_empty_column_refuses_a_queen_led_group_even_to_uncover_a_card() -> N
     assert error.code == "empty-column-needs-king" and error.rule == "empty-column"
     assert error.message == "An empty column only accepts a King (QH leads the group)"
     single = position({2: ("3C", "QH"), 7: ("", "JC")})
-    assert refusal(single, "QH>1").message == "An empty column only accepts a King (QH is not a King)"
+    assert (
+        refusal(single, "QH>1").message == "An empty column only accepts a King (QH is not a King)"
+    )
 
 
 def test_a_face_down_card_cannot_move() -> None:

@@ -52,7 +52,9 @@ def test_every_card_round_trips_and_repr_rebuilds_it() -> None:
         assert Card.from_index(card.index) is card
 
 
-@pytest.mark.parametrize("text", ["", "1D", "11D", "0S", "KX", "K", "10", "AS ", " AS", "ÄS", "10DD"])
+@pytest.mark.parametrize(
+    "text", ["", "1D", "11D", "0S", "KX", "K", "10", "AS ", " AS", "ÄS", "10DD"]
+)
 def test_bad_card_text_is_an_invalid_card_error(text: str) -> None:
     with pytest.raises(InvalidCardError) as caught:
         Card.parse(text)
