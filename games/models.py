@@ -42,16 +42,32 @@ class Game(models.Model):
     first_move_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    daily_date = models.DateField(
+        null=True, blank=True, help_text="The UTC day whose daily deal this game plays, if any."
+    )
+    ranked = models.BooleanField(
+        default=False, help_text="The player's first attempt at that daily deal (the ranked one)."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["owner", "-created_at"], name="game_owner_recent"),
             models.Index(fields=["status", "-last_move_at"], name="game_status_recent"),
+            models.Index(
+                fields=["daily_date", "assisted", "-cards_on_foundations", "move_count"],
+                condition=models.Q(ranked=True),
+                name="game_daily_ranking",
+            ),
         ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(cards_on_foundations__lte=52), name="game_cards_at_most_52"
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "daily_date"],
+                condition=models.Q(ranked=True),
+                name="game_one_ranked_daily_attempt",
             ),
         ]
 
@@ -130,3 +146,77 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"result of game {self.game_id}: {'won' if self.won else 'not won'}"
+
+
+class DailyDeal(models.Model):
+    """The deal chosen for one UTC day, computed once (the winnability proof can take seconds)."""
+
+    date = models.DateField(primary_key=True)
+    number = models.BigIntegerField(help_text="The Classic deal number (0 .. 26**7 - 1).")
+    candidate = models.PositiveSmallIntegerField(help_text="Which keyed candidate was taken.")
+    verdict = models.CharField(
+        max_length=12, help_text="The solver's verdict on it: winnable, or unchecked (no solver)."
+    )
+    solver_nodes = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"daily deal of {self.date}"
+
+
+class PlayerStats(models.Model):
+    """Incremental per-(player, rule) aggregates, updated in the transaction that records a result.
+
+    Leaderboards and profiles read these rows instead of scanning results. Records (best
+    time, fewest moves) and the daily streak come from unassisted games only.
+    """
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stats"
+    )
+    rule = models.CharField(max_length=1, choices=Game.Rule.choices)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    current_streak = models.PositiveIntegerField(default=0, help_text="Won games in a row.")
+    best_streak = models.PositiveIntegerField(default=0)
+    best_time = models.DurationField(null=True, blank=True)
+    best_time_game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    fewest_moves = models.PositiveIntegerField(null=True, blank=True)
+    fewest_moves_game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    best_score = models.PositiveIntegerField(default=0, help_text="Shown, never a ranking key.")
+    daily_streak = models.PositiveIntegerField(
+        default=0, help_text="Consecutive UTC days with a won ranked daily, ending last_daily_win."
+    )
+    best_daily_streak = models.PositiveIntegerField(default=0)
+    last_daily_win = models.DateField(null=True, blank=True)
+    last_finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "rule"], name="stats_one_row_per_rule"),
+        ]
+        indexes = [
+            models.Index(fields=["rule", "-wins"], name="stats_rule_wins"),
+            models.Index(
+                fields=["rule", "best_time"],
+                condition=models.Q(best_time__isnull=False),
+                name="stats_rule_best_time",
+            ),
+            models.Index(
+                fields=["rule", "fewest_moves"],
+                condition=models.Q(fewest_moves__isnull=False),
+                name="stats_rule_fewest_moves",
+            ),
+            models.Index(
+                fields=["rule", "-best_daily_streak"],
+                condition=models.Q(best_daily_streak__gt=0),
+                name="stats_rule_daily_streak",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"stats of player {self.player_id} ({self.rule})"
