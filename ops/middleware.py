@@ -1,16 +1,36 @@
-"""Give every request an id (the caller's X-Request-ID or a fresh one) for logs and replies."""
+"""Request plumbing: a request id, one access-log line per request, and 503 on a database outage.
+
+`RequestIdMiddleware` gives every request an id (the caller's X-Request-ID or a
+fresh one) that every log line of the request carries, and logs the request
+once it is answered. `DatabaseUnavailableMiddleware` turns a lost or refused
+PostgreSQL connection anywhere in a view into the API's error shape with 503,
+so clients retry instead of seeing a 500; the broken pooled connection is
+discarded by Django at the end of the request, so workers recover by
+themselves when PostgreSQL is back.
+"""
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 import uuid
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+import psycopg
+import psycopg_pool
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from ops.logging import current_request_id
 
 ACCEPTABLE_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+RETRY_AFTER_SECONDS = 5
+# SQLSTATEs that mean "no usable server": connection exceptions and server shutdown.
+UNAVAILABLE_SQLSTATES = ("08", "57P01", "57P02", "57P03")
+
+access_log = logging.getLogger("ops.access")
+logger = logging.getLogger(__name__)
 
 
 class RequestIdMiddleware:
@@ -18,12 +38,69 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
         supplied = request.headers.get("X-Request-ID", "")
         request_id = supplied if ACCEPTABLE_ID.match(supplied) else uuid.uuid4().hex
         token = current_request_id.set(request_id)
         try:
             response = self.get_response(request)
+            response["X-Request-ID"] = request_id
+            access_log.info(
+                "%s %s %s",
+                request.method,
+                request.path,
+                response.status_code,
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                },
+            )
         finally:
             current_request_id.reset(token)
-        response["X-Request-ID"] = request_id
         return response
+
+
+def database_unavailable(exc: BaseException) -> bool:
+    """Whether `exc` means PostgreSQL cannot be reached (not a query or a lock problem)."""
+    if isinstance(exc, psycopg_pool.PoolTimeout | InterfaceError | psycopg.InterfaceError):
+        return True
+    if isinstance(exc, OperationalError):
+        exc = exc.__cause__ or exc
+    if isinstance(exc, psycopg_pool.PoolTimeout):
+        return True
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    sqlstate = exc.sqlstate
+    return sqlstate is None or sqlstate.startswith(UNAVAILABLE_SQLSTATES)
+
+
+def unavailable_response() -> JsonResponse:
+    response = JsonResponse(
+        {
+            "error": {
+                "code": "database-unavailable",
+                "message": "The database is unreachable right now; retry in a few seconds.",
+            }
+        },
+        status=503,
+    )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """Answer 503 `database-unavailable` instead of a 500 when PostgreSQL is down."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not database_unavailable(exception):
+            return None
+        logger.warning("database unavailable: %s", exception)
+        return unavailable_response()

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "ops.middleware.RequestIdMiddleware",
+    "ops.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -156,6 +157,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "/login"
+
+# Benchmark-only endpoints (ops/bench.py), never routed unless asked for.
+BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)
 
 LOGGING = {
     "version": 1,

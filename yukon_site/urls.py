@@ -1,5 +1,6 @@
 """Top-level routes: probes, the API, the admin, and the single-page app."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -12,6 +13,11 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("frontend.urls")),
 ]
+
+if settings.BENCH_ENDPOINTS:
+    from ops.bench import BareMoveView
+
+    urlpatterns.insert(0, path("bench/bare-move", BareMoveView.as_view(), name="bench-bare-move"))
 
 handler404 = "api.errors.not_found"
 handler500 = "api.errors.server_error"
