@@ -54,8 +54,8 @@ def _accepts(rule: Rule) -> tuple[tuple[CardIndex, ...], ...]:
     )
 
 
-_RANK_WORDS = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10")
-_RANK_WORDS += ("a Jack", "a Queen", "a King")
+_RANK_WORDS: tuple[str, ...] = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8")
+_RANK_WORDS += ("a 9", "a 10", "a Jack", "a Queen", "a King")
 
 
 def _suit_name(suit: int) -> str:
