@@ -25,9 +25,12 @@ ERROR_CODES: dict[str, str] = {
     "wrong-colour": "Classic: the moved card must be of the opposite colour.",
     "wrong-suit": "The moved card must be of the rule's required suit.",
     "card-face-down": "A face-down card cannot be moved.",
-    "card-not-in-play": "The card is neither on the tableau nor the top of a foundation.",
+    "card-not-in-play": "The card lies under the top of its foundation: it is out of play.",
     "group-too-large": "A group moves at most 20 cards.",
-    "not-top-card": "Only the last card of a column goes to a foundation.",
+    "not-top-card": (
+        "Only the last card of a column goes to a foundation, "
+        "and only a foundation's top card can be taken back."
+    ),
     "foundation-order": "A foundation takes its suit in order, Ace first, one rank at a time.",
     "same-column": "The destination is where the card already is.",
     "game-won": "The game is won: no more moves or undos.",

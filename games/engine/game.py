@@ -374,7 +374,7 @@ class Game:
         """Raise the :class:`IllegalMoveError` naming the rule that refuses ``move``."""
         c = move.card.index
         to = move.to
-        self._check_pick(c)
+        self._check_pick(c, to_foundation=to == FOUNDATION)
         name = CARD_TEXT[c]
         suit, rank0 = c // 13, c % 13
         where = self._loc[c]
@@ -415,8 +415,13 @@ class Game:
             )
         self._check_destination(c, to, group=group)
 
-    def _check_pick(self, c: CardIndex) -> None:
-        """Refuse a card that cannot move at all: game over, face down, or buried."""
+    def _check_pick(self, c: CardIndex, *, to_foundation: bool) -> None:
+        """Refuse a card that cannot move at all: game over, face down, or buried.
+
+        A buried foundation card sent to a column is a take-back of a card that
+        is not the top (``not-top-card``); sent to the foundation it is simply
+        not in play (``card-not-in-play``).
+        """
         if self._on_found == DECK_SIZE:
             raise IllegalMoveError("The game is won: no more moves", code="game-won")
         where = self._loc[c]
@@ -428,10 +433,15 @@ class Game:
         suit = c // 13
         if where == _ON_FOUNDATION and self._found[suit] != c % 13 + 1:
             top = CARD_TEXT[suit * 13 + self._found[suit] - 1]
+            if to_foundation:
+                raise IllegalMoveError(
+                    f"{name} is not in play: it lies under {top} on the {_suit_name(suit)}",
+                    code="card-not-in-play",
+                )
             raise IllegalMoveError(
                 f"Only a foundation's top card can be taken back ({name} lies under {top} "
                 f"on the {_suit_name(suit)})",
-                code="card-not-in-play",
+                code="not-top-card",
             )
 
     def _check_destination(self, c: CardIndex, to: int, *, group: int) -> None:
@@ -648,7 +658,7 @@ class Game:
         an empty column (leftmost) only if no other column accepts.
         """
         c = card.index
-        self._check_pick(c)
+        self._check_pick(c, to_foundation=False)
         best, best_size, empty = -1, 0, -1
         for d in range(COLUMN_COUNT):
             if self._is_legal(c, d):

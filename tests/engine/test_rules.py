@@ -170,7 +170,9 @@ def test_a_take_back_follows_the_colour_and_empty_column_rules() -> None:
 def test_only_a_foundations_top_card_comes_back() -> None:
     game = position({1: ("", "4D"), 7: ("", "JC")}, foundations=(7, 0, 0, 0))
     error = refusal(game, "3S>1")
-    assert error.code == "card-not-in-play" and "3S lies under 7S" in error.message
+    assert error.code == "not-top-card" and "3S lies under 7S" in error.message
+    error = refusal(game, "3S>F")
+    assert error.code == "card-not-in-play" and "3S is not in play" in error.message
 
 
 def test_a_won_game_refuses_moves_and_undos() -> None:
