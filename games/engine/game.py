@@ -81,7 +81,7 @@ class LegalMoves:
         return len(self._game._generate())
 
     def __len__(self) -> int:
-        return len(self._game._generate())
+        return self.count()
 
     def __bool__(self) -> bool:
         return bool(self._game._generate())
@@ -756,6 +756,8 @@ class Game:
                 raise InvalidStateError(f"unknown private format {data['format']!r}")
             code = GameCode.parse(data["code"]) if data["code"] is not None else None
             rule = RULES[data["rule"]]
+            if code is not None and code.rule != rule:
+                raise InvalidStateError(f"rule {rule.letter} does not match the code {code}")
             cols: list[list[CardIndex]] = []
             down: list[int] = []
             for column in data["columns"]:

@@ -84,6 +84,7 @@ def test_the_private_form_keeps_only_the_undo_window() -> None:
         lambda d: d["columns"][6]["face_up"].clear(),
         lambda d: d.update(foundations=[1, 0, 0]),
         lambda d: d.update(rule="X"),
+        lambda d: d.update(rule="R"),
         lambda d: d.update(code="YU1-C-AAAA"),
         lambda d: d["undo"].append({"move": "nonsense"}),
         lambda d: d["undo"].append({"move": "AS>F", "from": 9, "cards": 1, "turned_up": False}),
