@@ -20,7 +20,7 @@ from api import serializers as s
 from api.docs import errors
 from api.pagination import Pagination
 from api.throttles import MoveThrottle
-from games import services
+from games import daily, services
 from games.models import Game
 from games.public import game_state, game_summary
 
@@ -76,10 +76,12 @@ class GameDetailView(APIView):
 
     @extend_schema(
         summary="A game's public state (anyone may watch; face-down cards stay hidden)",
-        responses={200: s.GameStateSerializer, **errors(404)},
+        description="Someone else's daily game is hidden (403) until its UTC day closes.",
+        responses={200: s.GameStateSerializer, **errors(403, 404)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("owner"), pk=game_id)
+        daily.ensure_watchable(game, request.user)
         return Response(game_state(game))
 
 
@@ -88,10 +90,12 @@ class GameLogView(APIView):
 
     @extend_schema(
         summary="A game's move log, oldest first",
-        responses={200: s.LogEntrySerializer(many=True), **errors(404)},
+        description="Someone else's daily game is hidden (403) until its UTC day closes.",
+        responses={200: s.LogEntrySerializer(many=True), **errors(403, 404)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game, pk=game_id)
+        daily.ensure_watchable(game, request.user)
         entries = [
             {
                 "seq": entry.seq,

@@ -1,0 +1,154 @@
+"""How strong is the solver? ``python -m games.engine.solver_stats N``.
+
+Solves ``N`` random deals (numbers drawn from a seeded generator, development
+deal key) with a per-deal time budget, on one core, and prints the share proven
+winnable, proven unwinnable and unknown, each with a 95% Wilson confidence
+interval, the median / p90 / max time and nodes per deal, and the peak memory.
+With ``--json`` the last line printed is one JSON object of these figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .codes import DEAL_COUNT, GameCode
+from .deal import DEV_DEAL_KEY
+from .game import Game
+from .rules import Rule
+from .solver import SolveResult, solve
+
+#: The normal quantile for a 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``(0, 1)`` when there are no trials).
+
+    >>> low, high = wilson(90, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.826, 0.945)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile (``fraction`` in 0..1) of a non-empty sequence."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def peak_memory_mb() -> float:
+    """Peak resident memory of this process in MB (``ru_maxrss`` is KB on Linux)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def summarise(
+    results: Sequence[SolveResult], *, budget: float, seed: int, rule: Rule
+) -> dict[str, Any]:
+    """The benchmark figures for a list of results."""
+    n = len(results)
+    figures: dict[str, Any] = {
+        "deals": n,
+        "rule": rule.letter,
+        "seed": seed,
+        "budget_seconds": budget,
+    }
+    for verdict in ("winnable", "unwinnable", "unknown"):
+        count = sum(1 for r in results if r.verdict == verdict)
+        low, high = wilson(count, n)
+        figures[verdict] = {"count": count, "share": count / n if n else 0.0, "ci95": [low, high]}
+    decided = n - figures["unknown"]["count"]
+    low, high = wilson(decided, n)
+    figures["decided"] = {"count": decided, "share": decided / n if n else 0.0, "ci95": [low, high]}
+    if results:
+        seconds = [r.seconds for r in results]
+        nodes = [float(r.nodes) for r in results]
+        figures["seconds"] = {
+            "median": percentile(seconds, 0.5),
+            "p90": percentile(seconds, 0.9),
+            "max": max(seconds),
+        }
+        figures["nodes"] = {
+            "median": int(percentile(nodes, 0.5)),
+            "p90": int(percentile(nodes, 0.9)),
+            "max": int(max(nodes)),
+        }
+    figures["peak_memory_mb"] = round(peak_memory_mb(), 1)
+    return figures
+
+
+def render(figures: dict[str, Any]) -> str:
+    """A readable table of :func:`summarise`'s figures."""
+    lines = [
+        f"{figures['deals']} random deals, rule {figures['rule']}, seed {figures['seed']}, "
+        f"budget {figures['budget_seconds']:g} s per deal, one core",
+        "",
+        f"{'verdict':<12}{'count':>7}{'share':>9}   95% CI (Wilson)",
+    ]
+    for verdict in ("winnable", "unwinnable", "unknown", "decided"):
+        row = figures[verdict]
+        low, high = row["ci95"]
+        lines.append(f"{verdict:<12}{row['count']:>7}{row['share']:>9.1%}   {low:.1%} - {high:.1%}")
+    if "seconds" in figures:
+        s, n = figures["seconds"], figures["nodes"]
+        lines += [
+            "",
+            f"{'per deal':<12}{'median':>10}{'p90':>10}{'max':>10}",
+            f"{'seconds':<12}{s['median']:>10.3f}{s['p90']:>10.3f}{s['max']:>10.3f}",
+            f"{'nodes':<12}{n['median']:>10}{n['p90']:>10}{n['max']:>10}",
+        ]
+    lines += ["", f"peak memory {figures['peak_memory_mb']:.1f} MB (maxrss)"]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark from the command line."""
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine.solver_stats", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("deals", type=int, help="how many random deals to solve")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deal-number generator")
+    parser.add_argument("--rule", default="C", help="rule letter, C (Classic) or R (Relaxed)")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print a line per deal")
+    args = parser.parse_args(argv)
+    rule = Rule.from_letter(args.rule)
+    rng = random.Random(args.seed)
+    results: list[SolveResult] = []
+    started = time.perf_counter()
+    for _ in range(args.deals):
+        code = GameCode(rule, rng.randrange(DEAL_COUNT))
+        result = solve(Game.new(code, DEV_DEAL_KEY), time_budget=args.budget)
+        results.append(result)
+        if args.verbose:
+            print(
+                f"{code}  {result.verdict:<10} {result.seconds:8.3f} s {result.nodes:>9} nodes",
+                flush=True,
+            )
+    figures = summarise(results, budget=args.budget, seed=args.seed, rule=rule)
+    figures["wall_seconds"] = round(time.perf_counter() - started, 1)
+    print(render(figures))
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
