@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from api.views import accounts, games
+from api.views import accounts, daily, games, leaderboards, players
 
 v1 = [
     path("auth/register", accounts.RegisterView.as_view(), name="register"),
@@ -21,6 +21,18 @@ v1 = [
     path("games/<int:game_id>/double-click", games.DoubleClickView.as_view(), name="game-dblclick"),
     path("games/<int:game_id>/undo", games.UndoView.as_view(), name="game-undo"),
     path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
+    path("daily", daily.DailyTodayView.as_view(), name="daily"),
+    path("daily/play", daily.DailyPlayView.as_view(), name="daily-play"),
+    path("daily/<str:day>", daily.DailyRankingView.as_view(), name="daily-ranking"),
+    path(
+        "daily/<str:day>/games/<int:game_id>/replay",
+        daily.DailyReplayView.as_view(),
+        name="daily-replay",
+    ),
+    path("leaderboards", leaderboards.BoardListView.as_view(), name="leaderboards"),
+    path("leaderboards/<str:board>", leaderboards.BoardView.as_view(), name="leaderboard"),
+    path("players/<str:username>", players.ProfileView.as_view(), name="player"),
+    path("players/<str:username>/history", players.HistoryView.as_view(), name="player-history"),
 ]
 
 urlpatterns = [

