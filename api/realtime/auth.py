@@ -1,7 +1,53 @@
-"""Websocket authentication: the session cookie (browser) or `?token=` / Bearer (API clients)."""
+"""Websocket authentication: the session cookie (browser) or an API token (other clients).
+
+A token comes as `?token=yk_...` (browsers cannot set handshake headers) or as
+`Authorization: Bearer yk_...`. It wins over the session. A token that matches
+no active user marks the scope with `auth_error`; the consumer then closes
+with 4401. No credentials at all means an anonymous spectator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.middleware import BaseMiddleware
+
+from accounts.authentication import user_for_token
+
+Scope = dict[str, Any]
 
 
-def TokenOrSessionAuthMiddlewareStack(inner):
-    return AuthMiddlewareStack(inner)
+def token_from_scope(scope: Scope) -> str | None:
+    """The raw token offered in the query string or a Bearer header, if any."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    if "token" in query:
+        return query["token"][0]
+    for name, value in scope.get("headers", []):
+        if name == b"authorization":
+            scheme, _, raw = value.decode("latin-1").partition(" ")
+            if scheme.lower() == "bearer":
+                return raw.strip()
+    return None
+
+
+class TokenAuthMiddleware(BaseMiddleware):
+    """Replaces the session's user with the token's owner when a token is offered."""
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> Any:
+        raw = token_from_scope(scope)
+        if raw is not None:
+            scope = dict(scope)
+            found = await database_sync_to_async(user_for_token)(raw)
+            if found is None:
+                scope["auth_error"] = "bad-token"
+            else:
+                scope["user"] = found[0]
+        return await super().__call__(scope, receive, send)
+
+
+def TokenOrSessionAuthMiddlewareStack(inner: Any) -> Any:
+    """Cookie + session + Django auth, then the token (named like Channels' own stack)."""
+    return AuthMiddlewareStack(TokenAuthMiddleware(inner))

@@ -1,5 +1,10 @@
-"""Websocket routes (filled by the realtime consumers)."""
+"""Websocket routes, version 1 (the protocol is in docs/realtime.md)."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from api.realtime.consumers import GameConsumer, LobbyConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/v1/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/v1/lobby/", LobbyConsumer.as_asgi()),
+]

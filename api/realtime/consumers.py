@@ -1,0 +1,189 @@
+"""Websocket consumers: one game's live changes, and the lobby's feed of games.
+
+They push what `games.events` publishes and build snapshots with the REST
+functions (`games.public`), so both channels send the same shapes. They
+decide no rule. The protocol is documented in docs/realtime.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db.models import F
+
+from api.realtime.sequencer import Message, Sequencer
+from games import events
+from games.models import Game
+from games.public import game_state, game_summary
+
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NO_GAME = 4404
+LOBBY_SIZE = 50
+
+
+class PushConsumer(AsyncJsonWebsocketConsumer):
+    """What both feeds share: refusing a bad token, ping, resync, errors for the rest."""
+
+    group = ""
+
+    async def connect(self) -> None:
+        if self.scope.get("auth_error"):
+            await self.refuse(CLOSE_BAD_TOKEN)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.start()
+
+    async def start(self) -> None:
+        """Accept the connection and send the opening messages."""
+        raise NotImplementedError
+
+    async def snapshot(self) -> None:
+        """Send the feed's full current picture (on connect and on resync)."""
+        raise NotImplementedError
+
+    async def refuse(self, code: int) -> None:
+        """Accept then close, so the client sees our close code (not a bare HTTP 403)."""
+        await self.accept()
+        await self.close(code)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            content = json.loads(text_data or bytes_data or b"")
+        except ValueError:
+            content = None
+        if not isinstance(content, dict):
+            await self.send_error("bad-message", "Send one JSON object per message.")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        kind = content.get("t")
+        if kind == "ping":
+            await self.send_json({"t": "pong"})
+        elif kind == "resync":
+            await self.snapshot()
+        else:
+            await self.send_error("unknown-type", f"Unknown message type {kind!r}.")
+
+    async def send_error(self, code: str, message: str) -> None:
+        await self.send_json({"t": "error", "d": {"code": code, "message": message}})
+
+    async def push_message(self, event: dict[str, Any]) -> None:
+        """A `push.message` from `games.events`."""
+        await self.send_json(event["message"])
+
+
+@database_sync_to_async
+def _load_game(game_id: int) -> tuple[Message, int] | None:
+    """The game's `state` message and its owner's id, or None when there is no such game."""
+    game = Game.objects.select_related("owner").filter(pk=game_id).first()
+    if game is None:
+        return None
+    return {"v": game.version, "t": "state", "d": game_state(game)}, game.owner_id
+
+
+@database_sync_to_async
+def _lobby_games() -> list[dict[str, Any]]:
+    games = (
+        Game.objects.filter(status=Game.Status.ACTIVE)
+        .select_related("owner")
+        .defer("state")
+        .order_by(F("last_move_at").desc(nulls_last=True), "-created_at")[:LOBBY_SIZE]
+    )
+    return [game_summary(game) for game in games]
+
+
+class GameConsumer(PushConsumer):
+    """`/ws/v1/games/<id>/`: anyone may watch; pushes go out strictly in version order.
+
+    Out-of-order pushes wait in a `Sequencer`; a gap that does not fill within
+    `gap_wait_seconds` (a lost push) is closed by a fresh `state` from the database.
+    """
+
+    gap_wait_seconds = 0.25
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.group = events.game_group(self.game_id)
+        self.sequencer = Sequencer()
+        self.lock = asyncio.Lock()
+        self.gap_timer: asyncio.Task[None] | None = None
+        await super().connect()
+
+    async def start(self) -> None:
+        # Subscribed before this read, so nothing committed after it can be missed.
+        loaded = await _load_game(self.game_id)
+        if loaded is None:
+            await self.refuse(CLOSE_NO_GAME)
+            return
+        state, owner_id = loaded
+        user = self.scope.get("user")
+        signed_in = user is not None and user.is_authenticated
+        await self.accept()
+        hello = {
+            "username": user.get_username() if signed_in else None,
+            "owner": signed_in and user.pk == owner_id,
+        }
+        await self.send_json({"t": "hello", "d": hello})
+        async with self.lock:
+            await self._send_state(state)
+
+    async def disconnect(self, code: int) -> None:
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
+        await super().disconnect(code)
+
+    async def snapshot(self) -> None:
+        async with self.lock:
+            loaded = await _load_game(self.game_id)
+            if loaded is None:
+                await self.close(CLOSE_NO_GAME)
+                return
+            await self._send_state(loaded[0])
+
+    async def push_message(self, event: dict[str, Any]) -> None:
+        async with self.lock:
+            await self._send_all(self.sequencer.offer(event["message"]))
+
+    async def _send_state(self, state: Message) -> None:
+        await self.send_json(state)
+        await self._send_all(self.sequencer.reset(state))
+
+    async def _send_all(self, messages: list[Message]) -> None:
+        for message in messages:
+            await self.send_json(message)
+        self._watch_gap()
+
+    def _watch_gap(self) -> None:
+        """Start the gap timer when a message is held back; stop it once nothing is."""
+        if self.sequencer.waiting and self.gap_timer is None:
+            self.gap_timer = asyncio.create_task(self._resync_after_gap())
+        elif not self.sequencer.waiting and self.gap_timer is not None:
+            self.gap_timer.cancel()
+            self.gap_timer = None
+
+    async def _resync_after_gap(self) -> None:
+        await asyncio.sleep(self.gap_wait_seconds)
+        self.gap_timer = None
+        await self.snapshot()
+
+
+class LobbyConsumer(PushConsumer):
+    """`/ws/v1/lobby/`: a snapshot of active games, then started/progress/finished events."""
+
+    group = events.LOBBY_GROUP
+
+    async def start(self) -> None:
+        await self.accept()
+        await self.snapshot()
+
+    async def snapshot(self) -> None:
+        await self.send_json({"v": 0, "t": "lobby", "d": {"games": await _lobby_games()}})

@@ -1,0 +1,67 @@
+"""Putting one game's pushes back in version order for one websocket connection.
+
+Pushes are published on commit from different worker threads (and processes),
+so two changes can reach a consumer in the wrong order, and a push can be lost
+when the channel layer hiccups. The sequencer holds early messages until the
+missing ones arrive, drops anything the client already has, and tells the
+consumer when it is waiting (so it can resync from the database if the gap
+does not fill).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Message = dict[str, Any]
+# (version, 1 if the message ends the game else 0): a won game's last move and
+# its `finished` share a version, and `finished` comes second.
+Position = tuple[int, int]
+
+
+def position_of(message: Message) -> Position:
+    if message["t"] == "state":
+        return message["v"], int(message["d"]["status"] != "active")
+    return message["v"], int(message["t"] == "finished")
+
+
+class Sequencer:
+    """The client's position in the game and the pushes held back until their turn."""
+
+    def __init__(self) -> None:
+        self.position: Position = (-1, 0)
+        self.pending: dict[Position, Message] = {}
+
+    @property
+    def waiting(self) -> bool:
+        """True while some message is held back for a missing earlier one."""
+        return bool(self.pending)
+
+    def reset(self, state: Message) -> list[Message]:
+        """A full `state` went out: it stands for everything up to its version.
+
+        Returns the held messages that may now follow it.
+        """
+        self.position = position_of(state)
+        return self._drain()
+
+    def offer(self, message: Message) -> list[Message]:
+        """Take a push; return the messages to send now, in order (maybe none)."""
+        key = position_of(message)
+        if key > self.position:
+            self.pending[key] = message
+        return self._drain()
+
+    def _follows(self, key: Position) -> bool:
+        version, ended = self.position
+        return key[0] == version + 1 or (key == (version, 1) and not ended)
+
+    def _drain(self) -> list[Message]:
+        self.pending = {key: msg for key, msg in self.pending.items() if key > self.position}
+        ready: list[Message] = []
+        while self.pending:
+            key = min(self.pending)
+            if not self._follows(key):
+                break
+            ready.append(self.pending.pop(key))
+            self.position = key
+        return ready

@@ -1,0 +1,307 @@
+"""The websocket feeds end to end through the ASGI stack, with the in-memory channel layer."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from rest_framework.test import APIClient
+
+from accounts.models import ApiToken
+from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME
+from games import events, services
+from tests.realtime.wire import Socket, hidden_cards
+from tests.support.play import new_game, post, token_client, winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CODE = "YU1-C-AAAAAAB"
+
+
+def run(scenario: Callable[[], Awaitable[None]]) -> None:
+    async_to_sync(scenario)()
+
+
+def without_clock(state: dict[str, Any]) -> dict[str, Any]:
+    """A state minus the running clock, which moves between two reads."""
+    return {key: value for key, value in state.items() if key != "elapsed_seconds"}
+
+
+def game_path(game_id: int) -> str:
+    return f"/ws/v1/games/{game_id}/"
+
+
+@pytest.fixture
+def owner(alice: User) -> APIClient:
+    return token_client(alice)
+
+
+@pytest.fixture
+def game(owner: APIClient) -> dict[str, Any]:
+    return new_game(owner, code=CODE)
+
+
+async def play(client: APIClient, game_id: int, version: int) -> tuple[str, dict[str, Any]]:
+    """Post the first legal move over REST; the move and the answer's state."""
+    state = (await sync_to_async(client.get)(f"/api/v1/games/{game_id}")).json()
+    body = {"move": state["legal_moves"][0], "version": version}
+    response = await sync_to_async(post)(client, f"/api/v1/games/{game_id}/moves", body)
+    assert response.status_code == 200, response.content
+    return body["move"], dict(response.json())
+
+
+async def opened(socket: Socket) -> dict[str, Any]:
+    """Skip the hello; the opening state."""
+    await socket.expect("hello")
+    return await socket.expect("state")
+
+
+def test_an_anonymous_spectator_gets_hello_then_the_rest_state(game: dict[str, Any]) -> None:
+    rest = APIClient().get(f"/api/v1/games/{game['id']}").json()
+
+    async def scenario() -> None:
+        hidden = await hidden_cards(game["id"])
+        async with Socket(game_path(game["id"])) as spectator:
+            hello = await spectator.receive(hidden)
+            assert hello == {"t": "hello", "d": {"username": None, "owner": False}}
+            state = await spectator.expect("state", hidden)
+            assert state["v"] == 0
+            assert state["d"] == rest
+
+    run(scenario)
+
+
+def test_the_session_cookie_identifies_the_owner(alice: User, game: dict[str, Any]) -> None:
+    browser = Client()
+    browser.force_login(alice)
+    session = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    cookie = (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode())
+
+    async def scenario() -> None:
+        async with Socket(game_path(game["id"]), [cookie]) as tab:
+            assert (await tab.expect("hello"))["d"] == {"username": "alice", "owner": True}
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("where", ["query", "header"])
+def test_an_api_token_identifies_the_player(
+    where: str, alice: User, bob: User, game: dict[str, Any]
+) -> None:
+    def socket(user: User) -> Socket:
+        _, raw = ApiToken.issue(user, "websocket")
+        if where == "query":
+            return Socket(f"{game_path(game['id'])}?token={raw}")
+        return Socket(game_path(game["id"]), [(b"authorization", f"Bearer {raw}".encode())])
+
+    sockets = socket(alice), socket(bob)
+
+    async def scenario() -> None:
+        async with sockets[0] as mine, sockets[1] as theirs:
+            assert (await mine.expect("hello"))["d"] == {"username": "alice", "owner": True}
+            assert (await theirs.expect("hello"))["d"] == {"username": "bob", "owner": False}
+            assert (await theirs.expect("state"))["v"] == 0
+
+    run(scenario)
+
+
+@pytest.mark.parametrize(
+    ("query", "headers"),
+    [("?token=yk_not-a-token", []), ("", [(b"authorization", b"Bearer yk_not-a-token")])],
+)
+def test_a_bad_token_closes_with_4401(
+    query: str, headers: list[tuple[bytes, bytes]], game: dict[str, Any]
+) -> None:
+    async def scenario() -> None:
+        async with Socket(game_path(game["id"]) + query, headers) as refused:
+            assert await refused.closed_with() == CLOSE_BAD_TOKEN
+
+    run(scenario)
+
+
+def test_a_missing_game_closes_with_4404(game: dict[str, Any]) -> None:
+    async def scenario() -> None:
+        async with Socket(game_path(game["id"] + 1000)) as refused:
+            assert await refused.closed_with() == CLOSE_NO_GAME
+
+    run(scenario)
+
+
+def test_a_rest_move_reaches_every_watcher_with_the_next_version(
+    alice: User, owner: APIClient, game: dict[str, Any]
+) -> None:
+    _, raw = ApiToken.issue(alice, "other device")
+    gid = game["id"]
+
+    async def scenario() -> None:
+        async with (
+            Socket(game_path(gid)) as spectator,
+            Socket(f"{game_path(gid)}?token={raw}") as other_device,
+        ):
+            for socket in (spectator, other_device):
+                await opened(socket)
+            move, answer = await play(owner, gid, version=0)
+            hidden = await hidden_cards(gid)
+            for socket in (spectator, other_device):
+                push = await socket.expect("move", hidden)
+                assert push["v"] == 1
+                assert push["d"]["move"] == move
+                assert without_clock(push["d"]["state"]) == without_clock(answer)
+                assert push["d"]["kind"] == "move"
+                assert push["d"]["intent"] == "move"
+
+    run(scenario)
+
+
+def test_undo_and_abandon_arrive_as_undo_and_finished(
+    owner: APIClient, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+
+    async def scenario() -> None:
+        async with Socket(game_path(gid)) as spectator:
+            await opened(spectator)
+            await play(owner, gid, version=0)
+            moved = await spectator.expect("move", await hidden_cards(gid))
+            undo = await sync_to_async(post)(owner, f"/api/v1/games/{gid}/undo", {"version": 1})
+            assert undo.status_code == 200
+            undone = await spectator.expect("undo", await hidden_cards(gid))
+            assert (undone["v"], undone["d"]["undone"]) == (2, moved["d"]["move"])
+            assert without_clock(undone["d"]["state"]) == without_clock(undo.json())
+            gone = await sync_to_async(post)(owner, f"/api/v1/games/{gid}/abandon", {"version": 2})
+            assert gone.status_code == 200
+            finished = await spectator.expect("finished", await hidden_cards(gid))
+            assert (finished["v"], finished["d"]["status"]) == (3, "abandoned")
+
+    run(scenario)
+
+
+def test_a_won_game_streams_every_move_then_finished(alice: User, owner: APIClient) -> None:
+    code, moves = winning_line()
+    gid = new_game(owner, code=code)["id"]
+
+    async def scenario() -> None:
+        async with Socket(game_path(gid)) as spectator:
+            await opened(spectator)
+            for version, move in enumerate(moves):
+                await sync_to_async(services.play_move)(alice, gid, move=move, version=version)
+                push = await spectator.expect("move", await hidden_cards(gid))
+                assert (push["v"], push["d"]["move"]) == (version + 1, move)
+            finished = await spectator.expect("finished")
+            assert (finished["v"], finished["d"]["status"]) == (len(moves), "won")
+            assert finished["d"]["state"]["legal_moves"] == []
+
+    run(scenario)
+
+
+def test_pushes_delivered_out_of_order_reach_the_client_in_order(
+    owner: APIClient, game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = game["id"]
+    held: list[tuple[str, dict[str, Any]]] = []
+    deliver = events._send
+
+    async def scenario() -> None:
+        async with Socket(game_path(gid)) as spectator:
+            await opened(spectator)
+            monkeypatch.setattr(
+                events, "_send", lambda group, envelope: held.append((group, envelope))
+            )
+            await play(owner, gid, version=0)
+            await play(owner, gid, version=1)
+            monkeypatch.undo()
+            pushes = [(group, envelope) for group, envelope in held if group == f"game-{gid}"]
+            for group, envelope in reversed(pushes):
+                await sync_to_async(deliver)(group, envelope)
+            hidden = await hidden_cards(gid)
+            assert [(await spectator.expect("move", hidden))["v"] for _ in pushes] == [1, 2]
+
+    run(scenario)
+
+
+def test_a_lost_push_is_made_good_by_a_fresh_state(
+    owner: APIClient, game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = game["id"]
+
+    async def scenario() -> None:
+        async with Socket(game_path(gid)) as spectator:
+            await opened(spectator)
+            monkeypatch.setattr(events, "_send", lambda group, envelope: None)
+            await play(owner, gid, version=0)
+            monkeypatch.undo()
+            await play(owner, gid, version=1)
+            hidden = await hidden_cards(gid)
+            resynced = await spectator.expect("state", hidden)
+            assert (resynced["v"], resynced["d"]["version"]) == (2, 2)
+            await play(owner, gid, version=2)
+            assert (await spectator.expect("move", await hidden_cards(gid)))["v"] == 3
+
+    run(scenario)
+
+
+def test_a_client_asking_for_resync_gets_the_current_state(
+    owner: APIClient, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+
+    async def scenario() -> None:
+        async with Socket(game_path(gid)) as spectator:
+            await opened(spectator)
+            await play(owner, gid, version=0)
+            await spectator.expect("move")
+            for request in ({"t": "resync"}, {"t": "resync", "since": 0}):
+                await spectator.send(request)
+                state = await spectator.expect("state", await hidden_cards(gid))
+                assert (state["v"], state["d"]["version"]) == (1, 1)
+
+    run(scenario)
+
+
+def test_ping_unknown_and_garbled_messages(game: dict[str, Any]) -> None:
+    async def scenario() -> None:
+        async with Socket(game_path(game["id"])) as spectator:
+            await opened(spectator)
+            await spectator.send({"t": "ping"})
+            assert await spectator.receive() == {"t": "pong"}
+            await spectator.send({"t": "move", "d": "AS>F"})
+            assert (await spectator.expect("error"))["d"]["code"] == "unknown-type"
+            await spectator.communicator.send_to(text_data="not json")
+            assert (await spectator.expect("error"))["d"]["code"] == "bad-message"
+
+    run(scenario)
+
+
+def test_the_lobby_lists_active_games_then_follows_them(owner: APIClient) -> None:
+    older = new_game(owner, code=CODE)
+    newer = new_game(owner)
+
+    async def scenario() -> None:
+        await play(owner, older["id"], version=0)
+        async with Socket("/ws/v1/lobby/") as lobby:
+            snapshot = await lobby.expect("lobby")
+            assert snapshot["v"] == 0
+            games = snapshot["d"]["games"]
+            assert [entry["id"] for entry in games] == [older["id"], newer["id"]]
+            assert "columns" not in games[0]
+            started = await sync_to_async(new_game)(owner)
+            assert (await lobby.expect("game-started"))["d"]["id"] == started["id"]
+            await play(owner, newer["id"], version=0)
+            progress = await lobby.expect("game-progress")
+            assert (progress["v"], progress["d"]["id"], progress["d"]["move_count"]) == (
+                1,
+                newer["id"],
+                1,
+            )
+            assert "legal_moves" not in progress["d"]
+            body = {"version": 1}
+            await sync_to_async(post)(owner, f"/api/v1/games/{older['id']}/abandon", body)
+            finished = await lobby.expect("game-finished")
+            assert (finished["v"], finished["d"]["status"]) == (2, "abandoned")
+
+    run(scenario)

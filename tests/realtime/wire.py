@@ -1,0 +1,76 @@
+"""Websocket test helpers: a communicator on the real ASGI application, and secrecy checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.testing.websocket import WebsocketCommunicator
+
+from games.engine import Game as EngineGame
+from games.models import Game
+from yukon_site.asgi import application
+
+ORIGIN = (b"origin", b"http://testserver")
+TIMEOUT = 5
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a JSON value (keys too), with moves split at '>' into their parts."""
+    if isinstance(value, str):
+        yield value
+        yield from value.split(">")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+@sync_to_async
+def hidden_cards(game_id: int) -> set[str]:
+    """The game's face-down cards right now, from the private state (server side only)."""
+    engine = EngineGame.from_private(Game.objects.get(pk=game_id).state)
+    return {str(card) for column in engine.hidden_cards() for card in column}
+
+
+class Socket:
+    """A websocket client of the whole ASGI stack (origin check, auth, routing)."""
+
+    def __init__(self, path: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        self.communicator = WebsocketCommunicator(
+            application, path, headers=[ORIGIN, *(headers or [])]
+        )
+
+    async def __aenter__(self) -> Socket:
+        connected, _ = await self.communicator.connect(timeout=TIMEOUT)
+        assert connected
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.communicator.disconnect()
+
+    async def receive(self, hidden: set[str] | None = None) -> dict[str, Any]:
+        """The next message; when `hidden` is given, it must name none of those cards."""
+        message = await self.communicator.receive_json_from(timeout=TIMEOUT)
+        if hidden is not None:
+            leaked = hidden.intersection(strings(message))
+            assert not leaked, f"face-down cards {leaked} in a {message.get('t')} message"
+        return dict(message)
+
+    async def expect(self, kind: str, hidden: set[str] | None = None) -> dict[str, Any]:
+        message = await self.receive(hidden)
+        assert message["t"] == kind, message
+        return message
+
+    async def send(self, content: Any) -> None:
+        await self.communicator.send_json_to(content)
+
+    async def closed_with(self) -> int:
+        """Wait for the server to close the socket; its close code."""
+        message = await self.communicator.receive_output(timeout=TIMEOUT)
+        assert message["type"] == "websocket.close", message
+        return int(message.get("code", 1000))
