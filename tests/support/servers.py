@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -51,13 +52,17 @@ class RunningServer:
         return f"ws://127.0.0.1:{self.port}"
 
 
-def _wait_for_line(process: subprocess.Popen[str], marker: str, log: list[str]) -> None:
-    """Read the child's output until it prints `marker` (the server's own 'ready' line)."""
+def wait_for_line(process: subprocess.Popen[str], marker: str, log: list[str]) -> None:
+    """Read the child's output until it prints `marker` (the server's own 'ready' line).
+
+    Then keep draining it into `log` from a thread: a full pipe would block the child.
+    """
     assert process.stdout is not None
     deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
     for line in process.stdout:
         log.append(line)
         if marker in line:
+            threading.Thread(target=log.extend, args=(process.stdout,), daemon=True).start()
             return
         if time.monotonic() > deadline:
             break
@@ -92,7 +97,7 @@ def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]
     )
     log: list[str] = []
     try:
-        _wait_for_line(process, "Uvicorn running on", log)
+        wait_for_line(process, "Uvicorn running on", log)
         yield RunningServer(process, port, log)
     finally:
         process.terminate()
