@@ -1,2 +1,20 @@
+"""Client-side routes, all served by the same shell (deep links work on reload)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from frontend.views import shell
+
+urlpatterns = [
+    path("", shell, name="app-home"),
+    path("game/<int:game_id>", shell, name="app-game"),
+    path("watch", shell, name="app-watch-list"),
+    path("watch/<int:game_id>", shell, name="app-watch"),
+    path("login", shell, name="app-login"),
+    path("signup", shell, name="app-signup"),
+    path("settings", shell, name="app-settings"),
+    path("games", shell, name="app-my-games"),
+    path("tokens", shell, name="app-tokens"),
+    path("daily", shell, name="app-daily"),
+    path("leaderboards", shell, name="app-leaderboards"),
+    path("players/<str:name>", shell, name="app-player"),
+]

@@ -1,0 +1,191 @@
+// The board controller: holds the server's state, draws it, turns input into intents for the
+// server and renders whatever the server answers (never a state the server does not hold).
+import { post } from "./api.js";
+import { cardName, groupOf, isLastInColumn, locate } from "./cards.js";
+import { attachDrag } from "./drag.js";
+import { keyAction, refreshCursor } from "./keyboard.js";
+import { Renderer } from "./render.js";
+import { describeChange, destinations, diffStates } from "./state.js";
+
+const DOUBLE_TAP_MS = 400;
+
+export class Board {
+  /** options: {settings, readOnly, notify(text, kind), onState(state), announce(text)} */
+  constructor(el, options) {
+    this.el = el;
+    this.options = options;
+    this.settings = options.settings;
+    this.readOnly = options.readOnly;
+    this.state = null;
+    this.kb = { cursor: null, picked: null };
+    this.highlights = new Set();
+    this.queue = Promise.resolve();
+    this.lastTap = null;
+    this.frame = 0;
+    this.renderer = new Renderer(el);
+    el.classList.toggle("four-colour", Boolean(this.settings.four_colour_suits));
+    attachDrag(el, this.renderer, {
+      group: (card) => (this.playable() ? groupOf(this.state, card) : []),
+      start: (card) => this.showDestinations(card),
+      drop: (card, target) => this.dropped(card, target),
+      tap: (card) => this.tapped(card),
+    });
+    el.addEventListener("keydown", (event) => this.key(event));
+    this.onResize = () => this.redraw();
+    window.addEventListener("resize", this.onResize);
+  }
+
+  destroy() {
+    window.removeEventListener("resize", this.onResize);
+    cancelAnimationFrame(this.frame);
+  }
+
+  version() {
+    return this.state ? this.state.version : null;
+  }
+
+  playable() {
+    return !this.readOnly && this.state?.status === "active";
+  }
+
+  /** Show a state the server sent (REST answer, 409 body or push). */
+  setState(state) {
+    if (this.state && state.id === this.state.id && state.version < this.state.version) return;
+    const diff = diffStates(this.state, state);
+    this.state = state;
+    this.kb = { cursor: refreshCursor(state, this.kb.cursor), picked: null };
+    this.highlights = new Set();
+    const sentence = describeChange(diff, cardName);
+    if (sentence) this.options.announce(sentence);
+    this.options.onState(state);
+    this.redraw();
+  }
+
+  /** Batch drawing into the next animation frame. */
+  redraw() {
+    if (this.frame || !this.state) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  draw() {
+    const top = this.el.getBoundingClientRect().top + window.scrollY;
+    this.renderer.draw({
+      state: this.state,
+      width: this.el.clientWidth,
+      height: window.innerHeight - top,
+      highlights: this.highlights,
+      cursor: this.el.matches(":focus-within") ? this.kb.cursor : null,
+      picked: new Set(this.kb.picked ? groupOf(this.state, this.kb.picked) : []),
+    });
+    const cursor = this.kb.cursor;
+    const activeId = cursor?.card
+      ? `card-${cursor.card}`
+      : cursor?.foundation !== undefined
+        ? `slot-f${cursor.foundation}`
+        : `slot-c${cursor?.col ?? 1}`;
+    this.el.setAttribute("aria-activedescendant", activeId);
+  }
+
+  showDestinations(card) {
+    if (!this.settings.placement_help) return;
+    const found = destinations(this.state.legal_moves, card);
+    this.highlights = new Set(found.columns);
+    if (found.foundation) this.highlights.add("F");
+    for (const col of [1, 2, 3, 4, 5, 6, 7]) {
+      document.getElementById(`slot-c${col}`)?.classList.toggle("highlight", found.columns.has(col));
+    }
+    document.querySelectorAll(".slot.foundation").forEach((slot) => {
+      slot.classList.toggle("highlight", found.foundation);
+    });
+  }
+
+  dropped(card, target) {
+    this.highlights = new Set();
+    const place = locate(this.state, card);
+    if (target?.kind === "foundation") {
+      if (place?.where === "foundation") return this.redraw();
+      return this.send("moves", { move: `${card}>F` });
+    }
+    if (this.settings.auto_placement) return this.send("double-click", { card });
+    if (!target || (place?.where === "column" && place.col + 1 === target.col)) return this.redraw();
+    return this.send("moves", { move: `${card}>${target.col}` });
+  }
+
+  tapped(card) {
+    if (!this.playable()) return;
+    const now = performance.now();
+    const last = this.lastTap;
+    this.lastTap = { card, at: now };
+    clearTimeout(this.pendingTap);
+    if (this.settings.double_click && last?.card === card && now - last.at < DOUBLE_TAP_MS) {
+      this.lastTap = null;
+      return this.send("double-click", { card });
+    }
+    if (!isLastInColumn(this.state, card)) return;
+    if (destinations(this.state.legal_moves, card).foundation || !this.settings.double_click) {
+      this.lastTap = null;
+      return this.send("tap", { card });
+    }
+    // Not going up: wait to see whether a second tap follows; if not, the server explains why.
+    this.pendingTap = setTimeout(() => this.send("tap", { card }), DOUBLE_TAP_MS);
+  }
+
+  undo() {
+    if (this.playable()) this.send("undo", {});
+  }
+
+  key(event) {
+    if (!this.state || event.ctrlKey || event.metaKey || event.altKey) return;
+    const result = keyAction(event.key, this.kb, this.state);
+    if (!result.handled) return;
+    event.preventDefault();
+    this.kb = result.kb;
+    this.highlights = new Set();
+    if (this.kb.picked) {
+      this.options.announce(`${cardName(this.kb.picked)} picked up. Choose a column with the arrows and press Enter, 1 to 7, or F.`);
+      if (this.settings.placement_help) {
+        const found = destinations(this.state.legal_moves, this.kb.picked);
+        this.highlights = new Set(found.columns);
+        if (found.foundation) this.highlights.add("F");
+      }
+    } else if (this.kb.cursor.card) {
+      this.options.announce(cardName(this.kb.cursor.card));
+    }
+    const intent = result.intent;
+    if (intent && this.playable()) {
+      if (intent.kind === "move") this.send("moves", { move: intent.move });
+      else this.send(intent.kind, { card: intent.card });
+    }
+    this.redraw();
+  }
+
+  /** Send one intent with the version on screen, one at a time, and show the server's answer. */
+  send(action, body) {
+    const gameId = this.state.id;
+    this.queue = this.queue.then(async () => {
+      if (!this.playable()) return this.redraw();
+      try {
+        const state = await post(`/games/${gameId}/${action}`, { ...body, version: this.state.version });
+        this.setState(state);
+      } catch (error) {
+        this.refused(error);
+      }
+    });
+    return this.queue;
+  }
+
+  refused(error) {
+    if (error.status === 409 && error.state) {
+      this.setState(error.state);
+      this.options.notify("This game changed elsewhere: showing the table as it is now.", "info");
+      return;
+    }
+    const isRule = error.status === 422;
+    const text = isRule && !this.settings.interactive_rules ? "That move is not allowed." : error.message;
+    this.options.notify(text, isRule ? "refused" : "error", error.code);
+    this.redraw();
+  }
+}

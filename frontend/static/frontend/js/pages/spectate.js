@@ -1,0 +1,37 @@
+// Live games: the lobby feed, one row per game in play, each a link to watch it.
+import { clock, h } from "../dom.js";
+import { LiveSocket } from "../socket.js";
+
+export function mount(root, ctx) {
+  const games = new Map();
+  const body = h("tbody");
+  const empty = h("p", { class: "empty" }, "Nobody is playing right now.");
+  const draw = () => {
+    const rows = [...games.values()].sort((a, b) => b.id - a.id).map((game) =>
+      h("tr", { "data-game": game.id },
+        h("td", {}, h("a", { href: `/watch/${game.id}`, "data-link": true, "aria-label": `Watch ${game.owner} play ${game.code}` }, game.owner)),
+        h("td", {}, game.code), h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, game.move_count),
+        h("td", {}, game.score), h("td", {}, clock(game.elapsed_seconds))));
+    body.replaceChildren(...rows);
+    empty.hidden = rows.length > 0;
+  };
+  const upsert = (game) => {
+    const known = games.get(game.id);
+    if (!known || known.version <= game.version) games.set(game.id, game);
+  };
+  const socket = new LiveSocket("/ws/v1/lobby/", {
+    onStatus: (what) => ctx.banner(what === "lost" ? "Connection lost. Reconnecting…" : null),
+    onMessage(message) {
+      if (message.t === "lobby") {
+        games.clear();
+        message.d.games.forEach(upsert);
+      } else if (message.t === "game-started" || message.t === "game-progress") upsert(message.d);
+      else if (message.t === "game-finished") games.delete(message.d.id);
+      draw();
+    },
+  });
+  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Live games"),
+    h("table", {}, h("thead", {}, h("tr", {}, ["Player", "Deal", "Home", "Moves", "Score", "Time"].map((t) => h("th", { scope: "col" }, t)))), body), empty));
+  draw();
+  return () => socket.close();
+}

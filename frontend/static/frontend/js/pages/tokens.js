@@ -1,0 +1,40 @@
+// Personal API tokens: create (the secret shown once), list, revoke.
+import { del, fieldMessage, get, post } from "../api.js";
+import { field, h, when } from "../dom.js";
+
+export async function mount(root, ctx) {
+  if (!ctx.me) return ctx.navigate("/login", { replace: true });
+  const name = h("input", { name: "name", required: true, maxlength: "64" });
+  const error = h("p", { class: "field-error", role: "alert" });
+  const fresh = h("div", { class: "fresh-token", role: "status" });
+  const list = h("tbody");
+  const form = h("form", { class: "inline" }, field("Token name", name), h("button", { type: "submit", class: "primary" }, "Create token"), error);
+
+  async function refresh() {
+    const tokens = await get("/tokens");
+    list.replaceChildren(...tokens.map((token) =>
+      h("tr", {}, h("td", {}, token.name), h("td", {}, h("code", {}, `${token.prefix}…`)), h("td", {}, when(token.created_at)),
+        h("td", {}, when(token.last_used_at) || "never"),
+        h("td", {}, h("button", { type: "button", class: "danger", "aria-label": `Revoke ${token.name}`, onclick: async () => { await del(`/tokens/${token.id}`); fresh.replaceChildren(); await refresh(); } }, "Revoke")))));
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      const token = await post("/tokens", { name: name.value });
+      name.value = "";
+      fresh.replaceChildren(
+        h("p", {}, `Your new token "${token.name}". Copy it now: it is shown only this once.`),
+        h("code", { class: "secret", "data-token": "" }, token.token),
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(token.token) }, "Copy"));
+      await refresh();
+    } catch (failure) {
+      error.textContent = fieldMessage(failure);
+    }
+  });
+  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "API tokens"),
+    h("p", {}, "Third-party clients play for you with a token: send it as ", h("code", {}, "Authorization: Bearer <token>"), ". See the ", h("a", { href: "/api/docs/" }, "API docs"), "."),
+    form, fresh,
+    h("table", {}, h("thead", {}, h("tr", {}, ["Name", "Starts with", "Created", "Last used", ""].map((t) => h("th", { scope: "col" }, t)))), list)));
+  await refresh();
+}

@@ -1,0 +1,124 @@
+// Drawing the table: keyed card elements placed from the layout, redrawn once per frame.
+import { cardName, parseCard, suitName } from "./cards.js";
+import { layoutBoard } from "./layout.js";
+
+function suitIcon(suit, className) {
+  const svgNs = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(svgNs, "svg");
+  svg.setAttribute("class", className);
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(svgNs, "use");
+  use.setAttribute("href", `#suit-${suit}`);
+  svg.append(use);
+  return svg;
+}
+
+function makeCard(id, faceUp) {
+  const el = document.createElement("div");
+  el.id = `card-${id}`;
+  if (!faceUp) {
+    el.className = "card face-down";
+    el.setAttribute("aria-hidden", "true");
+    return el;
+  }
+  const { rank, suit } = parseCard(id);
+  el.className = `card face-up suit-${suit}`;
+  el.dataset.card = id;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", cardName(id));
+  const rankEl = document.createElement("span");
+  rankEl.className = "rank";
+  rankEl.textContent = rank;
+  el.append(rankEl, suitIcon(suit, "pip"), suitIcon(suit, "big"));
+  return el;
+}
+
+function makeSlot(id, className, label, suit) {
+  const el = document.createElement("div");
+  el.id = id;
+  el.className = className;
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", label);
+  if (suit) el.append(suitIcon(suit, "watermark"));
+  return el;
+}
+
+/** Owns the board's DOM: call `draw(view)`; it lays out and updates only what changed. */
+export class Renderer {
+  constructor(boardEl) {
+    this.board = boardEl;
+    this.cards = new Map();
+    this.slots = new Map();
+    this.layout = null;
+  }
+
+  slot(id, className, label, suit) {
+    let el = this.slots.get(id);
+    if (!el) {
+      el = makeSlot(id, className, label, suit);
+      this.board.append(el);
+      this.slots.set(id, el);
+    }
+    return el;
+  }
+
+  /** view: {state, width, height, highlights: Set<number|"F">, cursor, picked: Set<card>} */
+  draw(view) {
+    const { state } = view;
+    const layout = layoutBoard(state, view.width, view.height);
+    this.layout = layout;
+    const style = this.board.style;
+    style.setProperty("--card-w", `${layout.cardW}px`);
+    style.setProperty("--card-h", `${layout.cardH}px`);
+    style.height = `${layout.height}px`;
+    for (const slot of layout.foundationSlots) {
+      const found = state.foundations[slot.index];
+      const label = `${suitName(slot.suit)} foundation, ${found.count} cards`;
+      const el = this.slot(`slot-f${slot.index}`, "slot foundation", label, slot.suit);
+      el.setAttribute("aria-label", label);
+      el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
+      el.classList.toggle("highlight", view.highlights.has("F"));
+    }
+    for (const slot of layout.columnSlots) {
+      const column = state.columns[slot.col - 1];
+      const label = `Column ${slot.col}, ${column.face_down} face-down, ${column.face_up.length} face-up`;
+      const el = this.slot(`slot-c${slot.col}`, "slot column", label);
+      el.setAttribute("aria-label", label);
+      el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
+      el.classList.toggle("highlight", view.highlights.has(slot.col));
+      el.classList.toggle("cursor", view.cursor?.col === slot.col && !view.cursor.card);
+    }
+    const seen = new Set();
+    for (const card of layout.cards) {
+      seen.add(card.id);
+      let el = this.cards.get(card.id);
+      if (!el) {
+        el = makeCard(card.id, card.faceUp);
+        this.cards.set(card.id, el);
+        this.board.append(el);
+      }
+      el.style.transform = `translate(${card.x}px, ${card.y}px)`;
+      el.style.zIndex = String(card.foundation === undefined ? card.z + 10 : 5);
+      el.classList.toggle("cursor", view.cursor?.card === card.id);
+      el.classList.toggle("picked", view.picked.has(card.id));
+      el.classList.remove("dragging");
+    }
+    for (const [id, el] of this.cards) {
+      if (!seen.has(id)) {
+        el.remove();
+        this.cards.delete(id);
+      }
+    }
+    return layout;
+  }
+
+  elementOf(card) {
+    return this.cards.get(card);
+  }
+
+  /** The layout's place of a card (for drag offsets). */
+  placeOf(card) {
+    return this.layout?.cards.find((c) => c.id === card);
+  }
+}

@@ -1,0 +1,25 @@
+// Client-side routes: the path picks a page module; pages mount into #app and clean up.
+
+const ROUTES = [
+  [/^\/$/, () => import("./pages/table.js"), "home"],
+  [/^\/game\/(\d+)$/, () => import("./pages/table.js"), "game"],
+  [/^\/watch\/(\d+)$/, () => import("./pages/table.js"), "watch"],
+  [/^\/watch$/, () => import("./pages/spectate.js"), "spectate"],
+  [/^\/login$/, () => import("./pages/auth.js"), "login"],
+  [/^\/signup$/, () => import("./pages/auth.js"), "signup"],
+  [/^\/settings$/, () => import("./pages/settings.js"), "settings"],
+  [/^\/games$/, () => import("./pages/games.js"), "games"],
+  [/^\/tokens$/, () => import("./pages/tokens.js"), "tokens"],
+  [/^\/daily$/, () => import("./pages/daily.js"), "daily"],
+  [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
+  [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
+];
+
+/** Find the page for a path: {load, name, params} or null. */
+export function match(path) {
+  for (const [pattern, load, name] of ROUTES) {
+    const found = pattern.exec(path);
+    if (found) return { load, name, params: found.slice(1).map(decodeURIComponent) };
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+// Websockets that come back: a visible status, reconnect with backoff, versioned game feeds.
+import { backoffDelay, classify } from "./versions.js";
+
+const PING_EVERY_MS = 20000;
+const PONG_WITHIN_MS = 8000;
+
+function wsUrl(path) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
+/** A websocket that reconnects until closed; onStatus("open"|"lost") drives the banner. */
+export class LiveSocket {
+  constructor(path, { onMessage, onStatus }) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus ?? (() => {});
+    this.attempt = 0;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const ws = new WebSocket(wsUrl(this.path));
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.onStatus("open");
+      this.heartbeat();
+    };
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.t === "pong") {
+        clearTimeout(this.pongTimer);
+        return;
+      }
+      this.onMessage(message);
+    };
+    ws.onclose = () => this.lost(ws);
+    ws.onerror = () => ws.close();
+  }
+
+  heartbeat() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => {
+      this.send({ t: "ping" });
+      this.pongTimer = setTimeout(() => this.ws.close(), PONG_WITHIN_MS);
+    }, PING_EVERY_MS);
+  }
+
+  lost(ws) {
+    if (ws !== this.ws) return;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    if (this.closed) return;
+    this.onStatus("lost");
+    this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
+  }
+
+  send(message) {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.ws.close();
+  }
+}
+
+/**
+ * Follow one game: every state the server pushes, in version order. `version()` reads the
+ * version on screen (REST answers move it too); a gap asks the server for a fresh state.
+ */
+export function followGame(gameId, { version, onState, onHello, onStatus }) {
+  const socket = new LiveSocket(`/ws/v1/games/${gameId}/`, {
+    onStatus,
+    onMessage(message) {
+      if (message.t === "hello") {
+        onHello?.(message.d);
+        return;
+      }
+      if (message.t === "state") {
+        if (message.v >= (version() ?? -1)) onState(message.d);
+        return;
+      }
+      const verdict = classify(message.v, version());
+      if (verdict === "next") onState(message.d.state);
+      else if (verdict === "gap") socket.send({ t: "resync" });
+    },
+  });
+  return socket;
+}

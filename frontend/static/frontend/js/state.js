@@ -1,0 +1,57 @@
+// Reading the server's state: destinations from legal_moves, and what changed between states.
+
+/** The destinations the server allows for `card`: {columns: Set<number 1-7>, foundation}. */
+export function destinations(legalMoves, card) {
+  const columns = new Set();
+  let foundation = false;
+  const prefix = `${card}>`;
+  for (const move of legalMoves) {
+    if (!move.startsWith(prefix)) continue;
+    const to = move.slice(prefix.length);
+    if (to === "F") foundation = true;
+    else columns.add(Number(to));
+  }
+  return { columns, foundation };
+}
+
+/** The place of every visible card: "c<col>" or "f<index>", keyed by card text. */
+export function placesOf(state) {
+  const places = new Map();
+  state.columns.forEach((column, col) => {
+    for (const card of column.face_up) places.set(card, `c${col + 1}`);
+  });
+  state.foundations.forEach((found, index) => {
+    if (found.top) places.set(found.top, `f${index}`);
+  });
+  return places;
+}
+
+/**
+ * What changed from `prev` to `next`: cards that moved (with from/to places), columns whose
+ * face-down count changed (a card turned up or was turned back by an undo).
+ */
+export function diffStates(prev, next) {
+  const before = prev ? placesOf(prev) : new Map();
+  const after = placesOf(next);
+  const moved = [];
+  for (const [card, to] of after) {
+    const from = before.get(card);
+    if (from !== undefined && from !== to) moved.push({ card, from, to });
+  }
+  const turned = [];
+  if (prev) {
+    next.columns.forEach((column, col) => {
+      if (column.face_down !== prev.columns[col].face_down) turned.push(col + 1);
+    });
+  }
+  return { moved, turned };
+}
+
+/** A short sentence describing a change, for the screen-reader live region. */
+export function describeChange(diff, nameOf) {
+  if (!diff.moved.length) return "";
+  const first = diff.moved[0];
+  const where = first.to.startsWith("f") ? "its foundation" : `column ${first.to.slice(1)}`;
+  const extra = diff.moved.length > 1 ? ` with ${diff.moved.length - 1} more` : "";
+  return `${nameOf(first.card)}${extra} to ${where}.`;
+}

@@ -1,0 +1,39 @@
+"""The single-page app's shell: one HTML page for every client-side route."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET
+
+#: The ES modules every page needs, preloaded so the browser fetches them in parallel.
+CORE_MODULES = (
+    "main.js",
+    "api.js",
+    "dom.js",
+    "router.js",
+    "session.js",
+    "cards.js",
+    "layout.js",
+    "geometry.js",
+    "state.js",
+    "versions.js",
+    "socket.js",
+    "render.js",
+    "drag.js",
+    "keyboard.js",
+    "board.js",
+    "pages/table.js",
+)
+
+
+@require_GET
+@ensure_csrf_cookie
+def shell(request: HttpRequest, **route: object) -> HttpResponse:
+    """Serve the app shell; the client-side router reads the path and draws the page."""
+    return render(
+        request,
+        "frontend/shell.html",
+        {"modules": [f"frontend/js/{name}" for name in CORE_MODULES]},
+    )
