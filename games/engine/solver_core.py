@@ -356,9 +356,7 @@ class Search:
 
     # -- the search ------------------------------------------------------------
 
-    def _check_budget(self) -> None:
-        if self.node_budget is not None and self.nodes >= self.node_budget:
-            raise BudgetExceeded("node-budget")
+    def _check_time(self) -> None:
         if self.time_budget is not None and time.perf_counter() - self.started > self.time_budget:
             raise BudgetExceeded("time-budget")
 
@@ -382,6 +380,7 @@ class Search:
         path: list[list[_Undo]] = []
         seen = self.seen
         check_every = 255
+        node_limit = self.node_budget if self.node_budget is not None else 1 << 62
         while stack:
             moves = stack[-1]
             i = positions[-1]
@@ -401,13 +400,15 @@ class Search:
                 for record in reversed(done):
                     self.undo(record)
                 continue
+            if self.nodes >= node_limit:
+                raise BudgetExceeded("node-budget")
             seen.add(key)
             self.nodes += 1
             if self.on_found == 52:
                 path.append(done)
                 return prefix + [(r[0], r[1]) for step in path for r in step]
             if not self.nodes & check_every:
-                self._check_budget()
+                self._check_time()
             if self.dead():
                 for record in reversed(done):
                     self.undo(record)

@@ -1,0 +1,177 @@
+"""The solver's verdicts: winning lines replay, proofs are exhaustive, budgets are honest."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import CLASSIC, DEAL_COUNT, DEV_DEAL_KEY, RELAXED, Game, GameCode, Move, Rule
+from games.engine.solver import SolveResult, rule_tables, solve
+
+
+def deal(number: int, rule: Rule = CLASSIC) -> Game:
+    return Game.new(GameCode(rule, number), DEV_DEAL_KEY)
+
+
+def replays_to_a_win(game: Game, result: SolveResult) -> bool:
+    copy = game.copy()
+    for move in result.line:
+        copy.play(move)  # raises IllegalMoveError if the line is wrong
+    return copy.won
+
+
+def random_numbers(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(DEAL_COUNT) for _ in range(count)]
+
+
+@pytest.mark.parametrize("rule", [CLASSIC, RELAXED], ids=["classic", "relaxed"])
+def test_every_winning_line_replays_to_a_win(rule: Rule) -> None:
+    verdicts = []
+    for number in random_numbers(12, seed=8):
+        game = deal(number, rule)
+        result = solve(game, time_budget=1.0)
+        verdicts.append(result.verdict)
+        if result.verdict == "winnable":
+            assert replays_to_a_win(game, result)
+        else:
+            assert result.line == []
+    assert verdicts.count("winnable") >= 6
+
+
+def test_lines_replay_from_positions_in_mid_game() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for number in random_numbers(10, seed=33):
+        game = deal(number)
+        for _ in range(rng.randrange(5, 40)):
+            moves = list(game.legal_moves)
+            if not moves or game.won:
+                break
+            game.play(rng.choice(moves))
+        result = solve(game, time_budget=0.5)
+        if result.verdict == "winnable":
+            assert replays_to_a_win(game, result)
+            checked += 1
+    assert checked >= 3
+
+
+def test_solving_leaves_the_game_unchanged() -> None:
+    game = deal(12345)
+    before = game.to_private()
+    solve(game, node_budget=2000)
+    assert game.to_private() == before
+
+
+def test_a_private_form_is_accepted() -> None:
+    game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
+    assert solve(game.to_private()).verdict == "winnable"
+
+
+def test_won_in_one_move() -> None:
+    game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
+    result = solve(game)
+    assert result.verdict == "winnable"
+    assert result.line == [Move.parse("KS>F")]
+
+
+def test_a_won_game_is_winnable_with_an_empty_line() -> None:
+    game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
+    game.play(Move.parse("KS>F"))
+    result = solve(game)
+    assert (result.verdict, result.line) == ("winnable", [])
+
+
+def every_card_but(*texts: str) -> str:
+    from games.engine import CARDS
+
+    used = set(texts)
+    return " ".join(str(card) for card in CARDS if str(card) not in used)
+
+
+def test_no_legal_move_left_is_unwinnable() -> None:
+    # 51 face-down cards under a 5S: no move at all, not even for a King.
+    game = Game.from_layout([(every_card_but("5S"), "5S")])
+    assert not game.legal_moves
+    result = solve(game)
+    assert result.verdict == "unwinnable"
+    assert result.reason is None
+
+
+def test_moves_that_only_go_round_in_circles_are_unwinnable() -> None:
+    # 7S can shuttle between 8H and 8D forever; nothing else ever moves.
+    rest = every_card_but("8H", "8D", "7S").split()
+    game = Game.from_layout([(" ".join(rest[:25]), "8H"), (" ".join(rest[25:]), "8D 7S")])
+    assert {str(move) for move in game.legal_moves} == {"7S>1"}
+    result = solve(game)
+    assert result.verdict == "unwinnable"
+
+
+def test_a_card_buried_under_both_its_places_is_a_dead_position() -> None:
+    # 8H can leave its column only onto 9S or 9C (both under it) or to its
+    # foundation (AH is under it too): the cards beneath never turn up.
+    rest = every_card_but("AH", "9S", "9C", "8H").split()
+    game = Game.from_layout(
+        [("AH 9S 9C", "8H")]
+        + [(" ".join(rest[i : i + 8]), rest[i + 8]) for i in range(0, 45, 9)]
+        + [("", " ".join(rest[45:]))]
+    )
+    result = solve(game)
+    assert result.verdict == "unwinnable"
+    assert result.nodes <= 2
+
+
+def test_a_win_that_needs_a_take_back() -> None:
+    # AH lies under QH, whose only places (KS, KC) are on the foundations:
+    # take KS back to the empty column, put QH on it, and the hearts run home.
+    game = Game.from_layout(
+        [("AH", "QH"), ("", ""), ("", "KH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H")], [13, 0, 13, 13]
+    )
+    result = solve(game)
+    assert result.verdict == "winnable"
+    copy = game.copy()
+    kinds = [copy.play(move).kind for move in result.line]
+    assert copy.won
+    assert "take-back" in kinds
+
+
+def test_budgeted_and_unbudgeted_runs_agree() -> None:
+    for number in random_numbers(8, seed=5):
+        game = deal(number)
+        full = solve(game, node_budget=40_000)
+        if full.verdict == "unknown":
+            continue
+        budgeted = solve(game, node_budget=full.nodes + 10, time_budget=60.0)
+        assert budgeted.verdict == full.verdict
+        assert budgeted.line == full.line
+        small = solve(game, node_budget=max(1, full.nodes // 2))
+        assert small.verdict in (full.verdict, "unknown")
+
+
+def test_an_exhausted_node_budget_says_so() -> None:
+    numbers = random_numbers(50, seed=1)
+    number = next(n for n in numbers if solve(deal(n), node_budget=500).verdict == "unknown")
+    result = solve(deal(number), node_budget=500)
+    assert (result.verdict, result.reason, result.line) == ("unknown", "node-budget", [])
+    assert result.nodes == 500
+
+
+def test_an_exhausted_time_budget_says_so() -> None:
+    numbers = random_numbers(50, seed=1)
+    number = next(n for n in numbers if solve(deal(n), node_budget=500).verdict == "unknown")
+    result = solve(deal(number), time_budget=0.01)
+    assert (result.verdict, result.reason) == ("unknown", "time-budget")
+
+
+@pytest.mark.parametrize(
+    ("rule", "card", "need"),
+    [
+        (CLASSIC, 2 * 13 + 0, (0, 0, 0, 0)),  # AD: always safe
+        (CLASSIC, 1 * 13 + 2, (2, 2, 1, 2)),  # 3H: black 2s home, and AD
+        (CLASSIC, 0 * 13 + 1, (1, 1, 1, 0)),  # 2S: red aces home
+        (RELAXED, 1 * 13 + 2, (2, 2, 2, 2)),  # 3H: every 2 home
+    ],
+)
+def test_safe_autoplay_thresholds(rule: Rule, card: int, need: tuple[int, ...]) -> None:
+    assert rule_tables(rule).safe_need[card] == need
