@@ -104,12 +104,24 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Channel layer: Redis when REDIS_URL is set (several processes), memory otherwise.
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                # redis-py refuses connection number 101 instead of waiting: raise the cap.
-                "hosts": [{"address": REDIS_URL, "max_connections": 2000}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # redis-py refuses connection number 101 instead of waiting: raise the cap.
+                        "max_connections": 2000,
+                        # A dead Redis fails fast; after a restart, a pooled connection that
+                        # died with it is replaced once instead of failing its command.
+                        "socket_connect_timeout": 1,
+                        "retry": Retry(NoBackoff(), 1),
+                    }
+                ],
                 "capacity": 1500,
                 "expiry": 30,
             },
