@@ -1,0 +1,120 @@
+"""Real processes: two uvicorn workers sharing a real redis-server and the test database."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from websockets.sync.client import ClientConnection, connect
+
+from accounts.models import ApiToken
+from tests.realtime.wire import strings
+from tests.support.redis import RedisServer, redis_server
+from tests.support.servers import RunningServer, asgi_server
+
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+
+CODE = "YU1-C-AAAAAAB"
+TIMEOUT = 10
+
+
+@dataclass
+class Cluster:
+    redis: RedisServer
+    movers: RunningServer
+    watchers: RunningServer
+
+
+@pytest.fixture(scope="module")
+def cluster(django_db_setup: None) -> Iterator[Cluster]:
+    with redis_server() as redis:
+        env = {"REDIS_URL": redis.url}
+        with asgi_server(env) as movers, asgi_server(env) as watchers:
+            yield Cluster(redis, movers, watchers)
+
+
+@pytest.fixture
+def token(alice: User) -> str:
+    return ApiToken.issue(alice, "processes")[1]
+
+
+def call(server: RunningServer, path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST JSON to a server process; the answer (any non-2xx fails the test)."""
+    request = urllib.request.Request(
+        f"{server.url}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
+            return dict(json.load(reply))
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"{path}: {error.code} {error.read()[:300]!r}") from None
+
+
+def play(server: RunningServer, token: str, state: dict[str, Any]) -> dict[str, Any]:
+    body = {"move": state["legal_moves"][0], "version": state["version"]}
+    return call(server, f"/api/v1/games/{state['id']}/moves", token, body)
+
+
+def watch(server: RunningServer, game_id: int) -> ClientConnection:
+    """A third-party websocket client (it sends an Origin naming the host, as documented)."""
+    return connect(
+        f"{server.ws_url}/ws/v1/games/{game_id}/", origin=server.url, open_timeout=TIMEOUT
+    )
+
+
+def receive(socket: ClientConnection, game_id: int) -> dict[str, Any]:
+    """The next message, which must name none of the game's face-down cards."""
+    from tests.realtime.wire import hidden_cards
+
+    message = dict(json.loads(socket.recv(timeout=TIMEOUT)))
+    hidden = hidden_cards.func(game_id)  # type: ignore[attr-defined]
+    assert not hidden.intersection(strings(message)), message
+    return message
+
+
+def opened(socket: ClientConnection, game_id: int) -> dict[str, Any]:
+    assert receive(socket, game_id)["t"] == "hello"
+    state = receive(socket, game_id)
+    assert state["t"] == "state"
+    return state
+
+
+def test_a_move_posted_to_one_process_reaches_a_watcher_of_the_other(
+    cluster: Cluster, token: str
+) -> None:
+    game = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    with watch(cluster.watchers, game["id"]) as socket:
+        assert opened(socket, game["id"])["v"] == 0
+        answer = play(cluster.movers, token, game)
+        push = receive(socket, game["id"])
+        assert (push["t"], push["v"], push["d"]["move"]) == ("move", 1, game["legal_moves"][0])
+        assert push["d"]["state"]["columns"] == answer["columns"]
+
+
+def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(
+    cluster: Cluster, token: str
+) -> None:
+    state = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    gid = state["id"]
+    with watch(cluster.watchers, gid) as socket:
+        opened(socket, gid)
+        state = play(cluster.movers, token, state)
+        assert receive(socket, gid)["v"] == 1
+        cluster.redis.kill()
+        for _ in range(3):
+            state = play(cluster.movers, token, state)
+        assert state["version"] == 4
+    cluster.redis.start()
+    with watch(cluster.watchers, gid) as socket:
+        resynced = opened(socket, gid)
+        assert (resynced["v"], resynced["d"]["columns"]) == (4, state["columns"])
+        play(cluster.movers, token, state)
+        assert receive(socket, gid)["v"] == 5
