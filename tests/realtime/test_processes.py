@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import ApiToken
-from tests.realtime.wire import strings
+from tests.realtime.wire import face_down_cards, strings
 from tests.support.redis import RedisServer, redis_server
 from tests.support.servers import RunningServer, asgi_server
 
@@ -72,11 +72,8 @@ def watch(server: RunningServer, game_id: int) -> ClientConnection:
 
 def receive(socket: ClientConnection, game_id: int) -> dict[str, Any]:
     """The next message, which must name none of the game's face-down cards."""
-    from tests.realtime.wire import hidden_cards
-
     message = dict(json.loads(socket.recv(timeout=TIMEOUT)))
-    hidden = hidden_cards.func(game_id)  # type: ignore[attr-defined]
-    assert not hidden.intersection(strings(message)), message
+    assert not face_down_cards(game_id).intersection(strings(message)), message
     return message
 
 

@@ -30,11 +30,13 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
-@sync_to_async
-def hidden_cards(game_id: int) -> set[str]:
+def face_down_cards(game_id: int) -> set[str]:
     """The game's face-down cards right now, from the private state (server side only)."""
     engine = EngineGame.from_private(Game.objects.get(pk=game_id).state)
     return {str(card) for column in engine.hidden_cards() for card in column}
+
+
+hidden_cards = sync_to_async(face_down_cards)
 
 
 class Socket:
