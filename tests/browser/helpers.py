@@ -66,12 +66,20 @@ class Player:
 
     def wait_for_version(self, version: int) -> None:
         expect(self.page.locator("#app")).to_have_attribute("data-version", str(version))
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until no card is still sliding to its place (the board's move transitions)."""
+        self.page.wait_for_function(
+            "!document.getAnimations().some(a => a.effect?.target?.classList?.contains('card'))"
+        )
 
     def card(self, card: str) -> Locator:
         return self.page.locator(f"#card-{card}")
 
     def column_of(self, card: str) -> int:
         """The column (1-7) a card is drawn in, from where the page placed it."""
+        self.settle()
         box = self.card(card).bounding_box()
         assert box is not None
         for col in range(1, 8):
@@ -80,6 +88,14 @@ class Player:
             if abs(slot["x"] - box["x"]) < 2 and box["y"] >= slot["y"] - 2:
                 return col
         raise AssertionError(f"{card} is not drawn in a column")
+
+    def tap(self, card: str, *, double: bool = False) -> None:
+        """Click a card on its visible strip (the rank and suit corner, never covered)."""
+        corner = {"x": 12, "y": 8}
+        if double:
+            self.card(card).dblclick(position=corner)
+        else:
+            self.card(card).click(position=corner)
 
     def drag(self, card: str, target: str) -> None:
         """Drag a card with the mouse onto a slot (`slot-c3`, `slot-f0`) in small steps."""

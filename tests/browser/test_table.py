@@ -1,0 +1,168 @@
+"""Playing at the table in Chromium: every input path sends an intent and shows the server's answer.
+
+The deal is the known winning line's (tests/engine/data/winning_line.txt); at its start the
+server allows 5H>1 (a group of three), AS>F (a tap), 6H>5 (a double click) and 2H>3.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import Player
+from tests.support.play import winning_line
+
+CODE, LINE = winning_line()
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def started(player: Player) -> int:
+    game_id = int(player.new_game(CODE)["id"])
+    player.open_game(game_id)
+    return game_id
+
+
+def test_it_starts_a_game_from_a_typed_code(alice: Player) -> None:
+    page = alice.page
+    page.goto("/")
+    dialog = page.get_by_role("dialog", name="New game")
+    dialog.get_by_label("Deal code").fill("YU1-X-AAAAAAQ")
+    dialog.get_by_role("button", name="Deal").click()
+    expect(dialog.locator(".field-error")).to_contain_text("rule letter")
+    dialog.get_by_label("Deal code").fill(CODE.lower())
+    dialog.get_by_role("button", name="Deal").click()
+    expect(page).to_have_url(re.compile(r"/game/\d+$"))
+    expect(page.locator("[data-stat=code]")).to_have_text(CODE)
+    alice.wait_for_version(0)
+    assert alice.column_of("6S") == 1
+    assert alice.column_of("2H") == 7
+    expect(page.locator(".card.face-down")).to_have_count(21)
+
+
+def test_dragging_a_card_carries_everything_on_it(alice: Player) -> None:
+    game_id = started(alice)
+    alice.drag("5H", "slot-c1")
+    alice.wait_for_version(1)
+    assert alice.state(game_id)["columns"][0]["face_up"] == ["6S", "5H", "2C", "3S"]
+    assert [alice.column_of(card) for card in ("5H", "2C", "3S")] == [1, 1, 1]
+
+
+def test_a_tap_sends_the_last_card_to_its_foundation(alice: Player) -> None:
+    game_id = started(alice)
+    alice.tap("AS")
+    alice.wait_for_version(1)
+    assert alice.state(game_id)["foundations"][0]["top"] == "AS"
+    slot = alice.page.locator("#slot-f0").bounding_box()
+    card = alice.card("AS").bounding_box()
+    assert slot and card and abs(slot["x"] - card["x"]) < 2 and abs(slot["y"] - card["y"]) < 2
+    expect(alice.page.locator("[data-stat=score]")).to_have_text("10")
+
+
+def test_a_double_click_lets_the_server_place_the_group(alice: Player) -> None:
+    game_id = started(alice)
+    alice.tap("6H", double=True)
+    alice.wait_for_version(1)
+    assert alice.api("GET", f"/games/{game_id}/log")[-1]["intent"] == "double-click"
+    assert alice.column_of("6H") == 5
+
+
+def test_a_refused_move_shows_the_rule_and_keeps_the_servers_table(alice: Player) -> None:
+    game_id = started(alice)
+    alice.drag("5S", "slot-c1")
+    message = alice.page.locator("#messages .message")
+    expect(message).to_have_attribute("data-code", "wrong-colour")
+    expect(message).to_contain_text("5S")
+    assert alice.column_of("5S") == 6
+    assert alice.state(game_id)["version"] == 0
+
+
+def test_undo_with_the_button_and_ctrl_z(alice: Player) -> None:
+    game_id = started(alice)
+    alice.tap("AS")
+    alice.wait_for_version(1)
+    alice.drag("5H", "slot-c1")
+    alice.wait_for_version(2)
+    alice.page.get_by_role("button", name="Undo").click()
+    alice.wait_for_version(3)
+    assert alice.column_of("5H") == 3
+    alice.page.keyboard.press("Control+z")
+    alice.wait_for_version(4)
+    assert alice.column_of("AS") == 2
+    state = alice.state(game_id)
+    assert state["foundations"][0]["count"] == 0
+    assert state["move_count"] == 2
+
+
+def test_a_card_is_taken_back_from_its_foundation_by_dragging(alice: Player) -> None:
+    game_id = started(alice)
+    alice.tap("AS")
+    alice.wait_for_version(1)
+    alice.drag("AS", "slot-c7")
+    alice.wait_for_version(2)
+    assert alice.state(game_id)["columns"][6]["face_up"][-1] == "AS"
+    assert alice.column_of("AS") == 7
+
+
+def test_keyboard_play(alice: Player) -> None:
+    game_id = started(alice)
+    board = alice.page.get_by_role("application")
+    board.focus()
+    keys = alice.page.keyboard
+    for _ in range(6):
+        keys.press("ArrowRight")
+    expect(board).to_have_attribute("aria-activedescendant", "card-2H")
+    keys.press("Enter")
+    for _ in range(4):
+        keys.press("ArrowLeft")
+    keys.press("Enter")
+    alice.wait_for_version(1)
+    assert alice.state(game_id)["columns"][2]["face_up"][-2:] == ["3S", "2H"]
+    keys.press("ArrowRight")  # column 4, on 9S
+    keys.press("ArrowUp")  # 8D
+    keys.press("ArrowUp")  # 8C
+    keys.press("ArrowUp")  # 8H
+    keys.press("ArrowUp")  # 9D
+    expect(board).to_have_attribute("aria-activedescendant", "card-9D")
+    keys.press("Escape")
+    keys.press("ArrowLeft")
+    keys.press("ArrowLeft")  # column 2, AS
+    keys.press("t")
+    alice.wait_for_version(2)
+    assert alice.state(game_id)["foundations"][0]["top"] == "AS"
+
+
+def test_winning_the_whole_game(alice: Player, screenshots: Path) -> None:
+    game_id = int(alice.new_game(CODE)["id"])
+    *most, last_three = LINE[:-3], LINE[-3:]
+    alice.play(game_id, most[0])
+    alice.open_game(game_id)
+    for move in last_three:
+        card = move.split(">")[0]
+        version = alice.state(game_id)["version"]
+        alice.tap(card)
+        alice.wait_for_version(version + 1)
+    win = alice.page.get_by_role("dialog", name="You won!")
+    expect(win).to_contain_text("625")
+    alice.page.screenshot(path=str(screenshots / "win-1280x800.png"))
+    win.get_by_role("button", name="See the table").click()
+    expect(alice.page.get_by_role("button", name="Undo")).to_be_disabled()
+    alice.tap("KD")
+    alice.page.keyboard.press("Control+z")
+    assert alice.state(game_id)["status"] == "won"
+    expect(alice.page.locator("#app")).to_have_attribute("data-status", "won")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_screenshots_of_the_table(alice: Player, screenshots: Path, width: int, height: int) -> None:
+    game_id = int(alice.new_game(CODE)["id"])
+    alice.play(game_id, LINE[:12])
+    alice.page.set_viewport_size({"width": width, "height": height})
+    alice.open_game(game_id)
+    for card in ("10H", "9S"):
+        box = alice.card(card).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    alice.page.screenshot(path=str(screenshots / f"table-{width}x{height}.png"), full_page=True)
