@@ -24,7 +24,7 @@ from .cards import CARDS, Card
 from .game import Game
 from .moves import FOUNDATION, MOVES, Move
 from .rules import Rule
-from .solver_core import FOUND, BudgetExceeded, Search, Tables, build_tables
+from .solver_core import FOUND, BudgetExceeded, Tables, build_tables, search
 
 #: What the solver concluded.
 type Verdict = Literal["winnable", "unwinnable", "unknown"]
@@ -105,21 +105,20 @@ def solve(
     if game.won:
         return SolveResult("winnable", [], None, 0, time.perf_counter() - started)
     columns, down, foundations = _position(game)
-    search = Search(
-        rule_tables(game.rule),
-        columns,
-        down,
-        foundations,
-        node_budget=node_budget,
-        time_budget=time_budget,
-    )
     try:
-        steps = search.run()
+        steps, nodes = search(
+            rule_tables(game.rule),
+            columns,
+            down,
+            foundations,
+            node_budget=node_budget,
+            time_budget=time_budget,
+        )
     except BudgetExceeded as stop:
         reason: StopReason = "node-budget" if stop.reason == "node-budget" else "time-budget"
-        return SolveResult("unknown", [], reason, search.nodes, time.perf_counter() - started)
+        return SolveResult("unknown", [], reason, stop.nodes, time.perf_counter() - started)
     seconds = time.perf_counter() - started
     if steps is None:
-        return SolveResult("unwinnable", [], None, search.nodes, seconds)
+        return SolveResult("unwinnable", [], None, nodes, seconds)
     line = [MOVES[card * 8 + (FOUNDATION if dest == FOUND else dest) + 1] for card, dest in steps]
-    return SolveResult("winnable", line, None, search.nodes, seconds)
+    return SolveResult("winnable", line, None, nodes, seconds)

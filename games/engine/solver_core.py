@@ -14,8 +14,9 @@ explains why each reduction keeps the answer exact.
 from __future__ import annotations
 
 import functools
+import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,6 +26,13 @@ FOUND: Final = 7
 HIDDEN: Final = 64
 #: The largest group a tableau move carries (RULES.md).
 GROUP_LIMIT: Final = 20
+#: Nodes of the main search between two probes.
+MAIN_SLICE: Final = 4096
+#: Nodes of the first probe, and how much each later probe grows.
+PROBE_NODES: Final = 2048
+PROBE_GROWTH: Final = 1.15
+#: Random points added to a probe's move scores (the scores step by 5..40).
+PROBE_NOISE: Final = 45
 #: Separator between columns in a state key (never a card byte).
 _SEP: Final = b"\xff"
 
@@ -92,9 +100,10 @@ def classic_tables() -> Tables:
 class BudgetExceeded(Exception):
     """Raised inside the search when the node or time budget runs out."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, nodes: int) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.nodes = nodes
 
 
 class Search:
@@ -107,8 +116,8 @@ class Search:
         down: Sequence[int],
         foundations: Sequence[int],
         *,
-        node_budget: int | None = None,
-        time_budget: float | None = None,
+        noise: int = 0,
+        seed: int = 0,
     ) -> None:
         self.parents = tables.parents
         self.children = tables.children
@@ -126,10 +135,10 @@ class Search:
                 self.loc[c] = i
         self.root_cols: list[list[int]] = [list(col) for col in columns]
         self.root_down: tuple[int, ...] = tuple(down)
-        self.node_budget = node_budget
-        self.time_budget = time_budget
+        self.noise = noise
+        self.rng = random.Random(seed)
         self.nodes = 0
-        self.started = 0.0
+        self.finished = False
         self.seen: set[bytes] = set()
         self.dead_memo: dict[bytes, bool] = {}
 
@@ -351,36 +360,39 @@ class Search:
                     continue
                 score = 100 + down[j] if down[j] == i else 20
                 scored.append((score, king, empty))
+        if self.noise:
+            rand = self.rng.randrange
+            noise = self.noise
+            scored = [(score + rand(noise), card, dest) for score, card, dest in scored]
         scored.sort(reverse=True)
         return [(card, dest) for _, card, dest in scored]
 
     # -- the search ------------------------------------------------------------
 
-    def _check_time(self) -> None:
-        if self.time_budget is not None and time.perf_counter() - self.started > self.time_budget:
-            raise BudgetExceeded("time-budget")
+    def iterate(self) -> Iterator[list[Step] | None]:
+        """Run the depth-first search, yielding ``None`` every 256 new positions.
 
-    def run(self) -> list[Step] | None:
-        """A winning line of primitive moves, or ``None`` if there is none.
-
-        Raises :class:`BudgetExceeded` when a budget runs out first.
+        The last value yielded is the outcome: a winning line of primitive
+        moves, or ``None`` when the search is exhausted (no win exists) — the
+        caller tells the two kinds of ``None`` apart with :attr:`finished`.
         """
-        self.started = time.perf_counter()
         root: list[_Undo] = []
         self.autoplay(root)
         prefix: list[Step] = [(r[0], r[1]) for r in root]
-        if self.on_found == 52:
-            return prefix
-        self.seen.add(self.key())
         self.nodes = 1
+        if self.on_found == 52:
+            self.finished = True
+            yield prefix
+            return
+        self.seen.add(self.key())
         if self.dead():
-            return None
+            self.finished = True
+            yield None
+            return
         stack: list[list[Step]] = [self.moves()]
         positions: list[int] = [0]
         path: list[list[_Undo]] = []
         seen = self.seen
-        check_every = 255
-        node_limit = self.node_budget if self.node_budget is not None else 1 << 62
         while stack:
             moves = stack[-1]
             i = positions[-1]
@@ -400,15 +412,15 @@ class Search:
                 for record in reversed(done):
                     self.undo(record)
                 continue
-            if self.nodes >= node_limit:
-                raise BudgetExceeded("node-budget")
             seen.add(key)
             self.nodes += 1
             if self.on_found == 52:
                 path.append(done)
-                return prefix + [(r[0], r[1]) for step in path for r in step]
-            if not self.nodes & check_every:
-                self._check_time()
+                self.finished = True
+                yield prefix + [(r[0], r[1]) for step in path for r in step]
+                return
+            if not self.nodes & 255:
+                yield None
             if self.dead():
                 for record in reversed(done):
                     self.undo(record)
@@ -416,4 +428,64 @@ class Search:
             path.append(done)
             stack.append(self.moves())
             positions.append(0)
-        return None
+        self.finished = True
+        yield None
+
+
+def search(
+    tables: Tables,
+    columns: Sequence[Sequence[int]],
+    down: Sequence[int],
+    foundations: Sequence[int],
+    *,
+    node_budget: int | None = None,
+    time_budget: float | None = None,
+) -> tuple[list[Step] | None, int]:
+    """Decide a position: ``(line, nodes)``, ``line`` being ``None`` if it cannot be won.
+
+    The main search visits moves in the heuristic order. In between its slices,
+    short *probes* search the same position with randomly perturbed orders and
+    their own transposition tables: a deal whose first choices mislead the main
+    search is often won by a probe. Every search is exact on its own, so the
+    first one to finish decides. Raises :class:`BudgetExceeded` otherwise.
+    """
+    started = time.perf_counter()
+    node_limit = node_budget if node_budget is not None else 1 << 62
+    deadline = started + time_budget if time_budget is not None else float("inf")
+
+    def make(noise: int, seed: int) -> Search:
+        return Search(tables, columns, down, foundations, noise=noise, seed=seed)
+
+    main = make(0, 0)
+    main_run = main.iterate()
+    probe = make(0, 0)  # placeholder: the first slice runs the main search only
+    probe_run: Iterator[list[Step] | None] = iter(())
+    spent = 0  # nodes of finished probes
+    probes = 0
+    slice_end = MAIN_SLICE
+    probe_end = 0
+
+    def advance(current: Search, run: Iterator[list[Step] | None], limit: int) -> bool:
+        """Run ``current`` up to ``limit`` nodes; True when it finished."""
+        while current.nodes < limit:
+            outcome = next(run)
+            if current.finished:
+                result.append(outcome)
+                return True
+            total = spent + main.nodes + probe.nodes
+            if total >= node_limit:
+                raise BudgetExceeded("node-budget", total)
+            if time.perf_counter() > deadline:
+                raise BudgetExceeded("time-budget", total)
+        return False
+
+    result: list[list[Step] | None] = []
+    while True:
+        if advance(main, main_run, slice_end) or advance(probe, probe_run, probe_end):
+            return result[0], spent + main.nodes + probe.nodes
+        slice_end = main.nodes + MAIN_SLICE
+        spent += probe.nodes
+        probes += 1
+        probe = make(PROBE_NOISE, probes)
+        probe_run = probe.iterate()
+        probe_end = int(PROBE_NODES * PROBE_GROWTH**probes)
