@@ -77,17 +77,16 @@ class Player:
     def card(self, card: str) -> Locator:
         return self.page.locator(f"#card-{card}")
 
-    def column_of(self, card: str) -> int:
-        """The column (1-7) a card is drawn in, from where the page placed it."""
-        self.settle()
-        box = self.card(card).bounding_box()
-        assert box is not None
-        for col in range(1, 8):
-            slot = self.page.locator(f"#slot-c{col}").bounding_box()
-            assert slot is not None
-            if abs(slot["x"] - box["x"]) < 2 and box["y"] >= slot["y"] - 2:
-                return col
-        raise AssertionError(f"{card} is not drawn in a column")
+    def expect_column(self, card: str, col: int) -> None:
+        """Wait until the page draws `card` in column `col` (1-7), wherever it slides from."""
+        self.page.wait_for_function(
+            """([card, col]) => {
+                const c = document.getElementById(`card-${card}`)?.getBoundingClientRect();
+                const s = document.getElementById(`slot-c${col}`).getBoundingClientRect();
+                return c && Math.abs(c.x - s.x) < 2 && c.y >= s.y - 2;
+            }""",
+            arg=[card, col],
+        )
 
     def tap(self, card: str, *, double: bool = False) -> None:
         """Click a card on its visible strip (the rank and suit corner, never covered)."""

@@ -38,8 +38,8 @@ def test_it_starts_a_game_from_a_typed_code(alice: Player) -> None:
     expect(page).to_have_url(re.compile(r"/game/\d+$"))
     expect(page.locator("[data-stat=code]")).to_have_text(CODE)
     alice.wait_for_version(0)
-    assert alice.column_of("6S") == 1
-    assert alice.column_of("2H") == 7
+    alice.expect_column("6S", 1)
+    alice.expect_column("2H", 7)
     expect(page.locator(".card.face-down")).to_have_count(21)
 
 
@@ -48,7 +48,8 @@ def test_dragging_a_card_carries_everything_on_it(alice: Player) -> None:
     alice.drag("5H", "slot-c1")
     alice.wait_for_version(1)
     assert alice.state(game_id)["columns"][0]["face_up"] == ["6S", "5H", "2C", "3S"]
-    assert [alice.column_of(card) for card in ("5H", "2C", "3S")] == [1, 1, 1]
+    for card in ("5H", "2C", "3S"):
+        alice.expect_column(card, 1)
 
 
 def test_a_tap_sends_the_last_card_to_its_foundation(alice: Player) -> None:
@@ -67,7 +68,7 @@ def test_a_double_click_lets_the_server_place_the_group(alice: Player) -> None:
     alice.tap("6H", double=True)
     alice.wait_for_version(1)
     assert alice.api("GET", f"/games/{game_id}/log")[-1]["intent"] == "double-click"
-    assert alice.column_of("6H") == 5
+    alice.expect_column("6H", 5)
 
 
 def test_a_refused_move_shows_the_rule_and_keeps_the_servers_table(alice: Player) -> None:
@@ -76,7 +77,7 @@ def test_a_refused_move_shows_the_rule_and_keeps_the_servers_table(alice: Player
     message = alice.page.locator("#messages .message")
     expect(message).to_have_attribute("data-code", "wrong-colour")
     expect(message).to_contain_text("5S")
-    assert alice.column_of("5S") == 6
+    alice.expect_column("5S", 6)
     assert alice.state(game_id)["version"] == 0
 
 
@@ -88,10 +89,10 @@ def test_undo_with_the_button_and_ctrl_z(alice: Player) -> None:
     alice.wait_for_version(2)
     alice.page.get_by_role("button", name="Undo").click()
     alice.wait_for_version(3)
-    assert alice.column_of("5H") == 3
+    alice.expect_column("5H", 3)
     alice.page.keyboard.press("Control+z")
     alice.wait_for_version(4)
-    assert alice.column_of("AS") == 2
+    alice.expect_column("AS", 2)
     state = alice.state(game_id)
     assert state["foundations"][0]["count"] == 0
     assert state["move_count"] == 2
@@ -104,7 +105,7 @@ def test_a_card_is_taken_back_from_its_foundation_by_dragging(alice: Player) -> 
     alice.drag("AS", "slot-c7")
     alice.wait_for_version(2)
     assert alice.state(game_id)["columns"][6]["face_up"][-1] == "AS"
-    assert alice.column_of("AS") == 7
+    alice.expect_column("AS", 7)
 
 
 def test_keyboard_play(alice: Player) -> None:
