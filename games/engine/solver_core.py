@@ -27,12 +27,12 @@ HIDDEN: Final = 64
 #: The largest group a tableau move carries (RULES.md).
 GROUP_LIMIT: Final = 20
 #: Nodes of the main search between two probes.
-MAIN_SLICE: Final = 4096
+MAIN_SLICE: Final = 2048
 #: Nodes of the first probe, and how much each later probe grows.
 PROBE_NODES: Final = 1024
 PROBE_GROWTH: Final = 1.2
 #: Random points added to a probe's move scores (the scores step by 5..40).
-PROBE_NOISE: Final = 80
+PROBE_NOISE: Final = 120
 #: Separator between columns in a state key (never a card byte).
 _SEP: Final = b"\xff"
 
