@@ -9,6 +9,7 @@ clients catch up by resync.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -47,9 +48,18 @@ async def _bounded_group_send(group: str, message: dict[str, Any]) -> None:
     await asyncio.wait_for(layer.group_send(group, message), PUSH_TIMEOUT_SECONDS)
 
 
+def layer_message(envelope: dict[str, Any]) -> dict[str, Any]:
+    """The channel-layer form: the envelope encoded once, here, plus what consumers sort by.
+
+    Every consumer in every process forwards the same text instead of re-encoding it.
+    """
+    text = json.dumps(envelope)
+    return {"type": "push.message", "v": envelope["v"], "t": envelope["t"], "text": text}
+
+
 def _send(group: str, envelope: dict[str, Any]) -> None:
     try:
-        async_to_sync(_bounded_group_send)(group, {"type": "push.message", "message": envelope})
+        async_to_sync(_bounded_group_send)(group, layer_message(envelope))
     except Exception:
         logger.warning(
             "push %s v%s to %s failed; clients will resync",

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
-from api.realtime.sequencer import Message, Sequencer
+from api.realtime.sequencer import Sequencer, position_of
 from games import events
 from games.models import Game
 from games.public import game_state, game_summary
@@ -77,12 +77,12 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"t": "error", "d": {"code": code, "message": message}})
 
     async def push_message(self, event: dict[str, Any]) -> None:
-        """A `push.message` from `games.events`."""
-        await self.send_json(event["message"])
+        """A `push.message` from `games.events` (see `events.layer_message`)."""
+        await self.send(text_data=event["text"])
 
 
 @database_sync_to_async
-def _load_game(game_id: int) -> tuple[Message, int] | None:
+def _load_game(game_id: int) -> tuple[dict[str, Any], int] | None:
     """The game's `state` message and its owner's id, or None when there is no such game."""
     game = Game.objects.select_related("owner").filter(pk=game_id).first()
     if game is None:
@@ -151,15 +151,17 @@ class GameConsumer(PushConsumer):
 
     async def push_message(self, event: dict[str, Any]) -> None:
         async with self.lock:
-            await self._send_all(self.sequencer.offer(event["message"]))
+            position = position_of(event["v"], event["t"])
+            await self._send_all(self.sequencer.offer(position, event["text"]))
 
-    async def _send_state(self, state: Message) -> None:
+    async def _send_state(self, state: dict[str, Any]) -> None:
         await self.send_json(state)
-        await self._send_all(self.sequencer.reset(state))
+        ended = state["d"]["status"] != Game.Status.ACTIVE
+        await self._send_all(self.sequencer.reset(position_of(state["v"], "state", ended=ended)))
 
-    async def _send_all(self, messages: list[Message]) -> None:
-        for message in messages:
-            await self.send_json(message)
+    async def _send_all(self, texts: list[str]) -> None:
+        for text in texts:
+            await self.send(text_data=text)
         self._watch_gap()
 
     def _watch_gap(self) -> None:

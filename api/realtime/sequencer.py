@@ -10,54 +10,49 @@ does not fill).
 
 from __future__ import annotations
 
-from typing import Any
-
-Message = dict[str, Any]
 # (version, 1 if the message ends the game else 0): a won game's last move and
 # its `finished` share a version, and `finished` comes second.
 Position = tuple[int, int]
 
 
-def position_of(message: Message) -> Position:
-    if message["t"] == "state":
-        return message["v"], int(message["d"]["status"] != "active")
-    return message["v"], int(message["t"] == "finished")
+def position_of(version: int, kind: str, *, ended: bool = False) -> Position:
+    """Where a message stands; a `state` of a finished game stands after its `finished`."""
+    return version, int(kind == "finished" or ended)
 
 
 class Sequencer:
-    """The client's position in the game and the pushes held back until their turn."""
+    """The client's position in the game and the pushes (encoded text) held back for their turn."""
 
     def __init__(self) -> None:
         self.position: Position = (-1, 0)
-        self.pending: dict[Position, Message] = {}
+        self.pending: dict[Position, str] = {}
 
     @property
     def waiting(self) -> bool:
         """True while some message is held back for a missing earlier one."""
         return bool(self.pending)
 
-    def reset(self, state: Message) -> list[Message]:
-        """A full `state` went out: it stands for everything up to its version.
+    def reset(self, position: Position) -> list[str]:
+        """A full `state` at `position` went out: it stands for everything up to there.
 
         Returns the held messages that may now follow it.
         """
-        self.position = position_of(state)
+        self.position = position
         return self._drain()
 
-    def offer(self, message: Message) -> list[Message]:
+    def offer(self, position: Position, text: str) -> list[str]:
         """Take a push; return the messages to send now, in order (maybe none)."""
-        key = position_of(message)
-        if key > self.position:
-            self.pending[key] = message
+        if position > self.position:
+            self.pending[position] = text
         return self._drain()
 
     def _follows(self, key: Position) -> bool:
         version, ended = self.position
         return key[0] == version + 1 or (key == (version, 1) and not ended)
 
-    def _drain(self) -> list[Message]:
-        self.pending = {key: msg for key, msg in self.pending.items() if key > self.position}
-        ready: list[Message] = []
+    def _drain(self) -> list[str]:
+        self.pending = {key: text for key, text in self.pending.items() if key > self.position}
+        ready: list[str] = []
         while self.pending:
             key = min(self.pending)
             if not self._follows(key):
