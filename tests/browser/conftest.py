@@ -75,4 +75,3 @@ def bob(browser: Browser, server: RunningServer, transactional_db: None) -> Iter
     player = Player.sign_up(browser, server, "bob", viewport=DESKTOP)
     yield player
     player.close()
-

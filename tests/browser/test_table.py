@@ -158,7 +158,9 @@ def test_winning_the_whole_game(alice: Player, screenshots: Path) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_screenshots_of_the_table(alice: Player, screenshots: Path, width: int, height: int) -> None:
+def test_screenshots_of_the_table(
+    alice: Player, screenshots: Path, width: int, height: int
+) -> None:
     game_id = int(alice.new_game(CODE)["id"])
     alice.play(game_id, LINE[:12])
     alice.page.set_viewport_size({"width": width, "height": height})

@@ -88,4 +88,5 @@ window.addEventListener("popstate", route);
 
 ctx.setMe(await loadMe());
 await route();
+performance.mark("yukon-interactive");
 document.body.dataset.ready = "true";

@@ -17,6 +17,16 @@ export class LiveSocket {
     this.onStatus = onStatus ?? (() => {});
     this.attempt = 0;
     this.closed = false;
+    // The browser knows before the socket does: drop it when offline, retry at once when back.
+    this.onOffline = () => this.ws.close();
+    this.onOnline = () => {
+      if (this.ws.readyState !== WebSocket.CLOSED) return;
+      clearTimeout(this.retryTimer);
+      this.attempt = 0;
+      this.connect();
+    };
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
     this.connect();
   }
 
@@ -63,6 +73,8 @@ export class LiveSocket {
 
   close() {
     this.closed = true;
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("online", this.onOnline);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     clearTimeout(this.pongTimer);

@@ -1,0 +1,94 @@
+"""The other pages in Chromium: sign up, log in and out, settings, my games, API tokens."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import DESKTOP
+from tests.browser.helpers import PASSWORD, Player
+from tests.support.play import winning_line
+from tests.support.servers import RunningServer
+
+CODE, _ = winning_line()
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_sign_up_log_out_and_log_in(browser: Browser, server: RunningServer) -> None:
+    context = browser.new_context(base_url=server.url, viewport=DESKTOP)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        page.goto("/signup")
+        page.get_by_label("Username").fill("dora")
+        page.get_by_label("Password").fill("short")
+        page.get_by_role("button", name="Create my account").click()
+        expect(page.get_by_role("alert")).to_contain_text("too short")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Create my account").click()
+        expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+        page.get_by_role("dialog").get_by_role("button", name="Deal").click()
+        expect(page.locator("[data-stat=code]")).to_contain_text("YU1-C-")
+        page.get_by_role("button", name="Log out (dora)").click()
+        expect(page).to_have_url(f"{server.url}/login")
+        page.get_by_label("Username").fill("dora")
+        page.get_by_label("Password").fill("wrong password")
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("alert")).to_have_text("Wrong username or password.")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.locator("[data-stat=code]")).to_contain_text("YU1-C-")
+    finally:
+        context.close()
+
+
+def test_settings_are_saved_and_used_at_the_table(alice: Player) -> None:
+    page = alice.page
+    page.goto("/settings")
+    page.get_by_label("Four-colour suits").check()
+    expect(page.get_by_role("status").filter(has_text="Saved")).to_contain_text(
+        "Four-colour suits on"
+    )
+    page.get_by_label("Interactive rules").uncheck()
+    expect(page.get_by_role("status").filter(has_text="Saved")).to_contain_text("off")
+    assert alice.api("GET", "/me/settings")["interactive_rules"] is False
+    game_id = int(alice.new_game(CODE)["id"])
+    alice.open_game(game_id)
+    expect(page.locator(".board")).to_have_class("board four-colour")
+    alice.drag("5S", "slot-c1")
+    expect(page.locator("#messages .message")).to_have_text("That move is not allowed.")
+
+
+def test_my_games_lists_and_links_my_games(alice: Player) -> None:
+    game_id = int(alice.new_game(CODE)["id"])
+    alice.page.goto("/games")
+    link = alice.page.get_by_role("link", name=CODE)
+    expect(link).to_have_attribute("href", f"/game/{game_id}")
+    link.click()
+    alice.wait_for_version(0)
+
+
+def test_an_api_token_is_shown_once_and_can_be_revoked(alice: Player) -> None:
+    page = alice.page
+    page.goto("/tokens")
+    page.get_by_label("Token name").fill("my bot")
+    page.get_by_role("button", name="Create token").click()
+    secret = page.locator("[data-token]")
+    expect(secret).to_contain_text("yk_")
+    raw = secret.inner_text()
+    response = alice.context.request.get(
+        "/api/v1/auth/me", headers={"Authorization": f"Bearer {raw}"}
+    )
+    assert response.json()["username"] == "alice"
+    page.reload()
+    expect(page.get_by_role("cell", name="my bot", exact=True)).to_be_visible()
+    expect(page.locator("[data-token]")).to_have_count(0)
+    assert raw not in page.content()
+    page.get_by_role("button", name="Revoke my bot").click()
+    expect(page.get_by_role("cell", name="my bot", exact=True)).to_have_count(0)
+
+
+def test_the_daily_and_leaderboard_placeholders_load(alice: Player) -> None:
+    for path, title in (("/daily", "Daily deal"), ("/leaderboards", "Leaderboards")):
+        alice.page.goto(path)
+        expect(alice.page.get_by_role("heading", level=1)).to_have_text(title)
