@@ -1,9 +1,8 @@
-"""Browser tests: one real ASGI server per module, one headless Chromium per session."""
+"""Browser tests: one real ASGI server per module, one headless Chromium per module."""
 
 from __future__ import annotations
 
 import os
-
 from collections.abc import Iterator
 from pathlib import Path
 
