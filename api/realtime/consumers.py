@@ -76,6 +76,18 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     async def send_error(self, code: str, message: str) -> None:
         await self.send_json({"t": "error", "d": {"code": code, "message": message}})
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Pushes skip Channels' `close_old_connections` hop to the shared sync thread.
+
+        That hop, once per message per consumer, serialised a push to 500 spectators
+        behind 500 thread round trips. Pushes touch no database; the snapshots that do
+        go through `database_sync_to_async`, which cleans connections up itself.
+        """
+        if message["type"] == "push.message":
+            await self.push_message(message)
+        else:
+            await super().dispatch(message)
+
     async def push_message(self, event: dict[str, Any]) -> None:
         """A `push.message` from `games.events` (see `events.layer_message`)."""
         await self.send(text_data=event["text"])
