@@ -299,6 +299,36 @@ class Cluster:
                 child.stop(signal.SIGINT)
 
 
+PLAYERS_SCRIPT = """
+import secrets
+from django.contrib.auth.models import User
+from accounts.models import ApiToken
+run = secrets.token_hex(3)
+for index in range({count}):
+    user = User.objects.create_user(f"player-{{run}}-{{index}}")
+    print(ApiToken.issue(user, "load")[1])
+"""
+
+
+def create_players(env: Mapping[str, str], count: int) -> list[str]:
+    """`count` new players in the database `env` names, with one API token each (raw values).
+
+    Straight into the database: registration is throttled and argon2 slow on purpose.
+    """
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", PLAYERS_SCRIPT.format(count=count)],
+        cwd=ROOT,
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    tokens = [line for line in done.stdout.split() if line.startswith("yk_")]
+    if done.returncode != 0 or len(tokens) != count:
+        raise RuntimeError(f"creating players failed:\n{done.stderr[-2000:]}")
+    return tokens
+
+
 def production_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The process environment plus production settings, with fresh secrets."""
     env = {

@@ -98,7 +98,16 @@ _database["OPTIONS"] = {
         "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
     },
 }
-DATABASES = {"default": {**_database, "CONN_MAX_AGE": 0, "ATOMIC_REQUESTS": False}}
+# CONN_HEALTH_CHECKS makes the pool test a connection before lending it, so workers
+# recover by themselves after a PostgreSQL restart (stale connections are replaced).
+DATABASES = {
+    "default": {
+        **_database,
+        "CONN_MAX_AGE": 0,
+        "CONN_HEALTH_CHECKS": env_bool("DB_HEALTH_CHECKS", True),
+        "ATOMIC_REQUESTS": False,
+    }
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: Redis when REDIS_URL is set (several processes), memory otherwise.

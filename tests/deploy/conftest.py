@@ -1,0 +1,21 @@
+"""The production topology as real processes (scripts.cluster), shared by this folder's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from scripts.cluster import Cluster, running_cluster
+from tests.support.servers import require_tool
+
+# Short pool wait so an outage answers 503 in about a second instead of the default ten.
+CLUSTER_ENV = {"DB_POOL_TIMEOUT": "1", "LOG_LEVEL": "WARNING", "THROTTLE_MOVES": "100000/min"}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """Two HTTP workers (granian WSGI), one websocket worker (uvicorn), PostgreSQL, Redis."""
+    require_tool("redis-server", "apt-get install redis-server (or run .ci/run)")
+    with running_cluster(web=2, ws=1, web_threads=4, env=CLUSTER_ENV) as running:
+        yield running
