@@ -72,7 +72,7 @@ export function layoutBoard(state, width, height) {
   const targets = columnSlots.map((slot) => ({
     kind: "column",
     col: slot.col,
-    rect: { x: slot.x - half, y: tableauY - half, w: m.cardW + m.gap, h: boardHeight - tableauY },
+    rect: { x: slot.x - half, y: tableauY - half, w: m.cardW + m.gap, h: boardHeight - tableauY + half },
   }));
   const first = foundationSlots[0];
   targets.push({
