@@ -25,4 +25,6 @@ lint: install
 	$(VENV)/mypy
 
 test: install lint
+	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }
+	node --test tests/js/
 	$(VENV)/python -m pytest
