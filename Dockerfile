@@ -1,0 +1,35 @@
+# The Yukon service image: one image, three roles chosen by the command (see docker-compose.yml):
+#   migrate  - `python manage.py migrate` once, before any worker starts
+#   web      - the HTTP API on granian (WSGI): Django's sync path is ~2x cheaper per request
+#   ws       - websockets on uvicorn (ASGI) with the Redis channel layer
+FROM python:3.12-slim
+
+ENV PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    UV_PROJECT_ENVIRONMENT=/app/.venv \
+    UV_LINK_MODE=copy \
+    PATH=/app/.venv/bin:$PATH \
+    YUKON_DATA_DIR=/app/data
+
+RUN pip install --no-cache-dir "uv==0.13.9" \
+    && groupadd --system yukon \
+    && useradd --system --gid yukon --home-dir /app --shell /usr/sbin/nologin yukon
+
+WORKDIR /app
+# Dependencies first: this layer is reused until pyproject.toml or uv.lock change.
+COPY pyproject.toml uv.lock ./
+RUN uv sync --frozen --no-dev --no-install-project
+
+COPY . .
+# Static files are collected at build time (whitenoise serves them with hashed names).
+# The build needs throwaway secrets only because DEBUG is off; they are not kept.
+RUN DEBUG=false SECRET_KEY=build-only-secret-key-never-used-at-runtime-0123456789 \
+    DEAL_KEY=build-only DATABASE_URL=postgresql://build@localhost/build \
+    python manage.py collectstatic --noinput \
+    && chown -R yukon:yukon /app/data
+
+USER yukon
+EXPOSE 8000
+ENV DEBUG=false WEB_WORKERS=2 WEB_THREADS=8
+# Default role: the HTTP API. Compose overrides the command for `migrate` and `ws`.
+CMD ["sh", "-c", "exec granian --interface wsgi --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --blocking-threads \"$WEB_THREADS\" --no-ws yukon_site.wsgi:application"]
