@@ -1,0 +1,184 @@
+"""Simulated players on the production topology, with watchers on websockets (issue 9, "Speed").
+
+    python -m benchmarks.players --players 50 100 200 --duration 20 [--json]
+
+Each player plays its own real games through the HTTP API (moves chosen from
+the legal moves the server returned, a new deal when a game ends), thinking
+`--think` seconds on average between moves, like a fast human. Each game is
+followed by a watcher on a websocket worker; push latency runs from the move's
+request being sent to the watcher receiving that version. An error is any
+non-200 answer, a failed connection, or a push that never arrives.
+A level holds when it has zero errors and a move p99 under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import time
+from typing import Any
+
+import aiohttp
+
+from benchmarks.harness import (
+    Figures,
+    Player,
+    Target,
+    Window,
+    add_target_arguments,
+    create_players,
+    emit_json,
+    percentile,
+    print_table,
+    target_from,
+)
+
+P99_BOUND_MS = 100.0
+PUSH_GRACE_SECONDS = 5.0
+
+
+class Watched:
+    """A player plus the websocket that follows its current game."""
+
+    def __init__(self, player: Player, ws_base: str, http_base: str) -> None:
+        self.player = player
+        self.ws_base = ws_base
+        self.origin = http_base
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.sent: dict[tuple[int, int], float] = {}  # (game, version) -> request sent at
+        self.pushes: list[float] = []
+        self.pending: set[tuple[int, int]] = set()  # acknowledged, push not seen yet
+        self.received: set[tuple[int, int]] = set()
+        self.pushed = asyncio.Event()
+        self.errors = 0
+
+    async def follow(self, game_id: int) -> None:
+        await self.close()
+        self.socket = await self.player.session.ws_connect(
+            f"{self.ws_base}/ws/v1/games/{game_id}/", origin=self.origin
+        )
+        for expected in ("hello", "state"):
+            message = json.loads((await self.socket.receive(timeout=10)).data)
+            if message["t"] != expected:
+                raise RuntimeError(f"websocket opened with {message['t']}, not {expected}")
+        self.reader = asyncio.create_task(self.read(game_id, self.socket))
+
+    async def read(self, game_id: int, socket: aiohttp.ClientWebSocketResponse) -> None:
+        async for frame in socket:
+            message = json.loads(frame.data)
+            key = (game_id, message.get("v", -1))
+            if message.get("t") == "move" and key in self.sent:
+                self.pushes.append(time.perf_counter() - self.sent[key])
+                self.received.add(key)
+                self.pending.discard(key)
+                self.pushed.set()
+
+    async def drain(self, grace: float) -> None:
+        """Wait (bounded) for the pushes of acknowledged moves still on their way."""
+        deadline = time.perf_counter() + grace
+        while self.pending and (left := deadline - time.perf_counter()) > 0:
+            self.pushed.clear()
+            try:
+                await asyncio.wait_for(self.pushed.wait(), left)
+            except TimeoutError:
+                return
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.reader is not None:
+            await self.reader
+        self.socket = self.reader = None
+
+
+async def play(watched: Watched, window: Window, think: float, figures: Figures) -> None:
+    player = watched.player
+    rng = random.Random(id(watched))
+    await asyncio.sleep(rng.uniform(0, think))  # players arrive spread out, not in lockstep
+    while window.running():
+        try:
+            if player.needs_new_game():
+                state = await player.new_game()
+                await watched.follow(state["id"])
+            assert player.state is not None
+            key = (player.state["id"], player.state["version"] + 1)
+            watched.sent[key] = started = time.perf_counter()
+            status, _, _ = await player.move()
+            finished = time.perf_counter()
+        except (aiohttp.ClientError, RuntimeError, TimeoutError):
+            figures.errors += 1
+            player.state = None
+            continue
+        if window.counts(finished):
+            if status == 200:
+                figures.latencies.append(finished - started)
+                if key not in watched.received:
+                    watched.pending.add(key)
+            else:
+                figures.errors += 1
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))  # the player thinks
+
+
+async def level(target: Target, tokens: list[str], args: Any) -> dict[str, Any]:
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        watched = []
+        for i, token in enumerate(tokens):
+            http_base = target.web[i % len(target.web)]
+            ws_worker = target.ws[i % len(target.ws)]
+            origin = ws_worker.replace("ws://", "http://", 1)
+            watched.append(Watched(Player(session, http_base, token, seed=i), ws_worker, origin))
+        window = Window(args.warmup, args.duration)
+        moves = Figures(seconds=args.duration)
+        cpu = time.process_time()
+        await asyncio.gather(*(play(w, window, args.think, moves) for w in watched))
+        moves.client_cpu = time.process_time() - cpu
+        await asyncio.gather(*(w.drain(PUSH_GRACE_SECONDS) for w in watched))
+        missed = sum(len(w.pending) for w in watched)
+        for w in watched:
+            await w.close()
+    pushes = [latency for w in watched for latency in w.pushes]
+    return {
+        "players": len(tokens),
+        **moves.to_dict(),
+        "errors": moves.errors + missed,
+        "missed_pushes": missed,
+        "push_p50_ms": round(percentile(pushes, 50) * 1000, 2),
+        "push_p99_ms": round(percentile(pushes, 99) * 1000, 2),
+        "holds": moves.errors + missed == 0 and moves.percentile(99) * 1000 < P99_BOUND_MS,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_target_arguments(parser)
+    parser.add_argument("--players", type=int, nargs="+", default=[50, 100, 200])
+    parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per level")
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds per level")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
+    args = parser.parse_args()
+    results = []
+    with target_from(args) as target:
+        if not target.ws:
+            raise SystemExit("players needs websocket workers (--ws-url with --url)")
+        tokens = create_players(target.database_url, max(args.players))
+        for count in args.players:
+            results.append(asyncio.run(level(target, tokens[:count], args)))
+    print(f"players: {target.description}")
+    print(f"think time {args.think:g} s on average; {args.duration:g} s measured per level\n")
+    columns = ["players", "moves/s", "p50 ms", "p99 ms", "push p50", "push p99", "errors"]
+    keys = ["players", "per_second", "p50_ms", "p99_ms", "push_p50_ms", "push_p99_ms", "errors"]
+    rows = [[*(r[key] for key in keys), "yes" if r["holds"] else "no"] for r in results]
+    print_table([*columns, "holds"], rows)
+    holding = [r["players"] for r in results if r["holds"]]
+    best = max(holding, default=0)
+    bound = f"zero errors and p99 < {P99_BOUND_MS:g} ms"
+    print(f"\nhighest player count with {bound}: {best or 'none'}")
+    emit_json(args.json, {"target": target.description, "levels": results, "highest_holding": best})
+
+
+if __name__ == "__main__":
+    main()
