@@ -21,6 +21,7 @@ def test_a_second_page_follows_every_move(alice: Player) -> None:
     second = alice.context.new_page()
     second.goto(f"/game/{game_id}")
     expect(second.locator("#app")).to_have_attribute("data-version", "0")
+    alice.page.bring_to_front()  # a background tab gets no animation frames to drag with
     alice.drag("5H", "slot-c1")
     alice.tap("AS")
     expect(second.locator("#app")).to_have_attribute("data-version", "2")

@@ -71,6 +71,10 @@ export class Board {
   }
 
   draw() {
+    if (performance.getEntriesByName("yukon-answer").length) {
+      performance.measure("yukon-answer-to-frame", "yukon-answer");
+      performance.clearMarks("yukon-answer");
+    }
     const top = this.el.getBoundingClientRect().top + window.scrollY;
     this.renderer.draw({
       state: this.state,
@@ -169,6 +173,7 @@ export class Board {
       if (!this.playable()) return this.redraw();
       try {
         const state = await post(`/games/${gameId}/${action}`, { ...body, version: this.state.version });
+        performance.mark("yukon-answer");
         this.setState(state);
       } catch (error) {
         this.refused(error);

@@ -176,10 +176,10 @@ function table(root, ctx, initial, spectating) {
 
 function celebrate(ctx, state, spectating) {
   const title = spectating ? `${state.owner} won!` : "You won!";
-  const confetti = h("div", { class: "confetti", "aria-hidden": "true" },
-    Array.from({ length: 24 }, (_, i) => h("span", { style: `--i:${i}` }, "♠♥♦♣"[i % 4])));
+  const cheer = h("div", { class: "cheer", "aria-hidden": "true" },
+    ["♠", "♥", "♦", "♣"].map((suit, i) => h("span", { style: `--i:${i}`, class: i % 3 ? "red" : "" }, suit)));
   const dialog = h("dialog", { class: "dialog win", "aria-labelledby": "win-title" },
-    confetti,
+    cheer,
     h("h2", { id: "win-title" }, title),
     h("p", { class: "result" }, `All 52 cards home in ${state.move_count} moves and ${clock(state.elapsed_seconds)}, score ${state.score}.`),
     h("p", {}, `Deal ${state.code}`),
