@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import ApiToken
@@ -109,6 +110,8 @@ def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(
         for _ in range(3):
             state = play(cluster.movers, token, state)
         assert state["version"] == 4
+        with pytest.raises(ConnectionClosed):  # its layer died: the server hangs up
+            socket.recv(timeout=TIMEOUT)
     cluster.redis.start()
     with watch(cluster.watchers, gid) as socket:
         resynced = opened(socket, gid)
