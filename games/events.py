@@ -11,15 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
+
+# (group, envelope) pairs published together, in this order, after one commit.
+Sends = list[tuple[str, dict[str, Any]]]
 
 # A move never waits longer than this for the channel layer (redis-py would otherwise
 # retry a dead Redis with back-off for seconds).
@@ -41,11 +45,32 @@ def summary_of(state: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key not in BOARD_KEYS}
 
 
-async def _bounded_group_send(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    await asyncio.wait_for(layer.group_send(group, message), PUSH_TIMEOUT_SECONDS)
+_publisher: asyncio.AbstractEventLoop | None = None
+_publisher_lock = threading.Lock()
+
+
+def _publisher_loop() -> asyncio.AbstractEventLoop:
+    """The process's long-lived publishing loop, in a daemon thread started on first use.
+
+    `async_to_sync` outside an ASGI server builds a fresh loop per call, and
+    channels_redis keeps its connection pool per loop: every push opened a new
+    Redis connection. One loop keeps one pool.
+    """
+    global _publisher
+    with _publisher_lock:
+        if _publisher is None:
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="push-publisher", daemon=True).start()
+            _publisher = loop
+    return _publisher
+
+
+async def _group_send_all(layer: BaseChannelLayer, sends: Sends) -> None:
+    async def send_in_order() -> None:
+        for group, envelope in sends:
+            await layer.group_send(group, layer_message(envelope))
+
+    await asyncio.wait_for(send_in_order(), PUSH_TIMEOUT_SECONDS)
 
 
 def layer_message(envelope: dict[str, Any]) -> dict[str, Any]:
@@ -57,15 +82,27 @@ def layer_message(envelope: dict[str, Any]) -> dict[str, Any]:
     return {"type": "push.message", "v": envelope["v"], "t": envelope["t"], "text": text}
 
 
-def _send(group: str, envelope: dict[str, Any]) -> None:
+def _send(sends: Sends) -> None:
+    """Hand the envelopes to the layer, in order, within the time bound; log a failure."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
     try:
-        async_to_sync(_bounded_group_send)(group, layer_message(envelope))
+        if isinstance(layer, InMemoryChannelLayer):
+            # Its queues belong to the consumers' loop in this same process: publish there.
+            async_to_sync(_group_send_all)(layer, sends)
+        else:
+            future = asyncio.run_coroutine_threadsafe(
+                _group_send_all(layer, sends), _publisher_loop()
+            )
+            future.result(timeout=2 * PUSH_TIMEOUT_SECONDS)
     except Exception:
+        first = sends[0][1]
         logger.warning(
             "push %s v%s to %s failed; clients will resync",
-            envelope["t"],
-            envelope["v"],
-            group,
+            first["t"],
+            first["v"],
+            sends[0][0],
             exc_info=True,
         )
 
@@ -75,8 +112,8 @@ def publish(group: str, version: int, event_type: str, data: dict[str, Any]) -> 
 
     A move or an undo also tells the lobby, with the game's summary (no board).
     """
-    envelope = {"v": version, "t": event_type, "d": data}
-    transaction.on_commit(lambda: _send(group, envelope))
+    sends: Sends = [(group, {"v": version, "t": event_type, "d": data})]
     if event_type in PROGRESS_TYPES:
         progress = {"v": version, "t": "game-progress", "d": summary_of(data["state"])}
-        transaction.on_commit(lambda: _send(LOBBY_GROUP, progress))
+        sends.append((LOBBY_GROUP, progress))
+    transaction.on_commit(lambda: _send(sends))

@@ -209,15 +209,13 @@ def test_pushes_delivered_out_of_order_reach_the_client_in_order(
     async def scenario() -> None:
         async with Socket(game_path(gid)) as spectator:
             await opened(spectator)
-            monkeypatch.setattr(
-                events, "_send", lambda group, envelope: held.append((group, envelope))
-            )
+            monkeypatch.setattr(events, "_send", held.extend)
             await play(owner, gid, version=0)
             await play(owner, gid, version=1)
             monkeypatch.undo()
             pushes = [(group, envelope) for group, envelope in held if group == f"game-{gid}"]
-            for group, envelope in reversed(pushes):
-                await sync_to_async(deliver)(group, envelope)
+            for push in reversed(pushes):
+                await sync_to_async(deliver)([push])
             hidden = await hidden_cards(gid)
             assert [(await spectator.expect("move", hidden))["v"] for _ in pushes] == [1, 2]
 
@@ -232,7 +230,7 @@ def test_a_lost_push_is_made_good_by_a_fresh_state(
     async def scenario() -> None:
         async with Socket(game_path(gid)) as spectator:
             await opened(spectator)
-            monkeypatch.setattr(events, "_send", lambda group, envelope: None)
+            monkeypatch.setattr(events, "_send", lambda sends: None)
             await play(owner, gid, version=0)
             monkeypatch.undo()
             await play(owner, gid, version=1)
