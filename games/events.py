@@ -25,8 +25,8 @@ LOBBY_GROUP = "lobby"
 # (group, envelope) pairs published together, in this order, after one commit.
 Sends = list[tuple[str, dict[str, Any]]]
 
-# A move never waits longer than this for the channel layer (redis-py would otherwise
-# retry a dead Redis with back-off for seconds).
+# A move never waits longer than this for the channel layer: a hung or unreachable
+# Redis must not hold the player's request.
 PUSH_TIMEOUT_SECONDS = 0.5
 
 # Game messages that also announce a light `game-progress` summary to the lobby.
