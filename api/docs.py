@@ -5,6 +5,40 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from api.serializers import ErrorSerializer
+from games.engine import DEV_DEAL_KEY, GameCode
+from games.engine import Game as EngineGame
+
+EXAMPLE_CODE = "YU1-C-AAAAAAB"
+
+
+def _example_state() -> dict[str, object]:
+    """A real opening position (development deal key), so the example is always truthful."""
+    board = EngineGame.new(GameCode.parse(EXAMPLE_CODE), DEV_DEAL_KEY).to_public()
+    return {
+        "id": 12,
+        "owner": "alice",
+        "code": EXAMPLE_CODE,
+        "rule": "C",
+        "status": "active",
+        "version": 0,
+        "score": 0,
+        "move_count": 0,
+        "cards_on_foundations": 0,
+        "elapsed_seconds": 0.0,
+        "assisted": False,
+        "created_at": "2026-11-30T09:00:00+00:00",
+        "first_move_at": None,
+        "finished_at": None,
+        "columns": board["columns"],
+        "foundations": board["foundations"],
+        "undo_depth": 0,
+        "legal_moves": board["legal_moves"],
+    }
+
+
+STATE_EXAMPLE = OpenApiExample(
+    "opening position", value=_example_state(), response_only=True, status_codes=["200", "201"]
+)
 
 ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
     400: (

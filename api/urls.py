@@ -10,6 +10,7 @@ v1 = [
     path("auth/login", accounts.LoginView.as_view(), name="login"),
     path("auth/logout", accounts.LogoutView.as_view(), name="logout"),
     path("auth/me", accounts.MeView.as_view(), name="me"),
+    path("auth/csrf", accounts.CsrfView.as_view(), name="csrf"),
     path("me/settings", accounts.SettingsView.as_view(), name="settings"),
     path("tokens", accounts.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),

@@ -76,7 +76,18 @@ class LogoutView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@method_decorator(ensure_csrf_cookie, name="get")
+@method_decorator(ensure_csrf_cookie, name="dispatch")
+class CsrfView(APIView):
+    """Hands a browser its CSRF cookie before it signs in (session writes need the token)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Get a CSRF cookie (browsers only)", responses={204: None})
+    def get(self, request: Request) -> Response:
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@method_decorator(ensure_csrf_cookie, name="dispatch")
 class MeView(APIView):
     @extend_schema(summary="Who am I", responses={200: s.MeSerializer, **errors(401)})
     def get(self, request: Request) -> Response:

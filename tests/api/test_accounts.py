@@ -1,0 +1,162 @@
+"""Accounts: registration, session login with CSRF, throttles, personal API tokens."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from accounts.models import ApiToken, hash_token
+from tests.support.play import post
+
+PASSWORD = "a-long-enough-passphrase"
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttles() -> None:
+    cache.clear()
+
+
+def csrf_client() -> APIClient:
+    return APIClient(enforce_csrf_checks=True)
+
+
+def csrf_post(client: APIClient, path: str, body: dict[str, object] | None = None) -> object:
+    token = client.cookies["csrftoken"].value
+    return client.post(path, body or {}, format="json", HTTP_X_CSRFTOKEN=token)
+
+
+@pytest.mark.django_db
+class TestRegistration:
+    def test_it_creates_the_player_and_signs_in(self) -> None:
+        client = APIClient()
+        response = post(
+            client, "/api/v1/auth/register", {"username": "carol", "password": PASSWORD}
+        )
+        assert response.status_code == 201
+        assert response.json()["username"] == "carol"
+        assert response.json()["settings"]["double_click"] is True
+        assert response.json()["settings"]["auto_placement"] is False
+        assert client.get("/api/v1/auth/me").json()["username"] == "carol"
+
+    def test_passwords_are_hashed_with_argon2(self) -> None:
+        post(APIClient(), "/api/v1/auth/register", {"username": "carol", "password": PASSWORD})
+        assert User.objects.get(username="carol").password.startswith("argon2")
+
+    def test_it_rejects_a_taken_username_case_insensitively(self, alice: User) -> None:
+        response = post(
+            APIClient(), "/api/v1/auth/register", {"username": "ALICE", "password": PASSWORD}
+        )
+        assert response.status_code == 400
+        assert "username" in response.json()["error"]["fields"]
+
+    def test_it_rejects_a_weak_password(self) -> None:
+        response = post(
+            APIClient(), "/api/v1/auth/register", {"username": "dave", "password": "123"}
+        )
+        assert response.status_code == 400
+        assert "password" in response.json()["error"]["fields"]
+
+    def test_registration_is_throttled(self) -> None:
+        client = APIClient()
+        statuses = [
+            post(
+                client, "/api/v1/auth/register", {"username": f"u{i}", "password": "x"}
+            ).status_code
+            for i in range(6)
+        ]
+        assert statuses[:5] == [400] * 5
+        assert statuses[5] == 429
+
+
+@pytest.mark.django_db
+class TestLogin:
+    def test_session_login_me_and_logout_with_csrf(self, alice: User) -> None:
+        client = csrf_client()
+        assert client.get("/api/v1/auth/csrf").status_code == 204
+        response = csrf_post(
+            client, "/api/v1/auth/login", {"username": "alice", "password": "correct horse battery"}
+        )
+        assert response.status_code == 200
+        assert client.get("/api/v1/auth/me").json()["username"] == "alice"
+        assert csrf_post(client, "/api/v1/auth/logout").status_code == 204
+        assert client.get("/api/v1/auth/me").status_code == 401
+
+    def test_session_writes_without_csrf_are_refused(self, alice: User) -> None:
+        client = csrf_client()
+        client.login(username="alice", password="correct horse battery")
+        response = client.post("/api/v1/games", {}, format="json")
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "permission-denied"
+        assert "CSRF" in response.json()["error"]["message"]
+
+    def test_wrong_password_is_401(self, alice: User) -> None:
+        response = post(
+            APIClient(), "/api/v1/auth/login", {"username": "alice", "password": "nope"}
+        )
+        assert response.status_code == 401
+        assert response.json()["error"]["code"] == "bad-credentials"
+
+    def test_login_is_throttled_with_retry_after(self, alice: User) -> None:
+        client = APIClient()
+        body = {"username": "alice", "password": "wrong"}
+        statuses = [post(client, "/api/v1/auth/login", body).status_code for _ in range(11)]
+        assert statuses[:10] == [401] * 10
+        throttled = post(client, "/api/v1/auth/login", body)
+        assert throttled.status_code == 429
+        assert int(throttled["Retry-After"]) > 0
+        assert throttled.json()["error"]["code"] == "throttled"
+
+
+@pytest.mark.django_db
+class TestTokens:
+    def test_create_list_use_and_revoke(self, alice: User) -> None:
+        session = APIClient()
+        session.force_authenticate(alice)
+        created = post(session, "/api/v1/tokens", {"name": "my bot"})
+        assert created.status_code == 201
+        raw = created.json()["token"]
+        assert raw.startswith("yk_")
+        listed = session.get("/api/v1/tokens").json()
+        assert [t["name"] for t in listed] == ["my bot"]
+        assert "token" not in listed[0]
+
+        bot = APIClient()
+        bot.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+        assert bot.get("/api/v1/auth/me").json()["username"] == "alice"
+        assert post(bot, "/api/v1/games", {}).status_code == 201
+
+        assert session.delete(f"/api/v1/tokens/{created.json()['id']}").status_code == 204
+        refused = bot.get("/api/v1/auth/me")
+        assert refused.status_code == 401
+        assert refused.json()["error"]["code"] == "authentication-failed"
+
+    def test_tokens_are_stored_hashed(self, alice: User) -> None:
+        token, raw = ApiToken.issue(alice, "x")
+        stored = ApiToken.objects.get(pk=token.pk)
+        assert raw not in (stored.key_hash, stored.prefix)
+        assert stored.key_hash == hash_token(raw)
+
+    def test_nobody_revokes_another_players_token(self, alice: User, bob: User) -> None:
+        token, _ = ApiToken.issue(alice, "x")
+        client = APIClient()
+        client.force_authenticate(bob)
+        assert client.delete(f"/api/v1/tokens/{token.pk}").status_code == 404
+        assert ApiToken.objects.filter(pk=token.pk).exists()
+
+    def test_a_malformed_authorization_header_is_401(self) -> None:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION="Bearer")
+        assert client.get("/api/v1/auth/me").status_code == 401
+
+
+@pytest.mark.django_db
+def test_settings_can_be_read_and_changed(alice: User) -> None:
+    client = APIClient()
+    client.force_authenticate(alice)
+    assert client.get("/api/v1/me/settings").json()["placement_help"] is True
+    response = client.patch("/api/v1/me/settings", {"auto_placement": True}, format="json")
+    assert response.status_code == 200
+    assert response.json()["auto_placement"] is True
+    assert client.patch("/api/v1/me/settings", {"language": "xx"}, format="json").status_code == 400
