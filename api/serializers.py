@@ -103,7 +103,15 @@ class FoundationSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     owner = serializers.CharField()
-    code = serializers.CharField(allow_null=True)
+    code = serializers.CharField(
+        allow_null=True, help_text="Null for a daily deal until its UTC day has closed."
+    )
+    daily = serializers.DateField(
+        allow_null=True, help_text="The UTC day whose daily deal this game plays, if any."
+    )
+    ranked = serializers.BooleanField(
+        help_text="The player's first (ranked) attempt at that daily deal; later ones are practice."
+    )
     rule = serializers.ChoiceField(choices=["C", "R"])
     status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
     version = serializers.IntegerField()

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.daily import hides_code
 from games.engine import Game as EngineGame
 from games.models import Game
 
@@ -21,11 +22,13 @@ def engine_game(game: Game) -> EngineGame:
 
 
 def game_summary(game: Game, *, now: datetime | None = None) -> dict[str, Any]:
-    """The list/lobby form: metadata without the board."""
+    """The list/lobby form: metadata without the board (a running daily deal's code hidden)."""
     return {
         "id": game.pk,
         "owner": game.owner.get_username(),
-        "code": game.code,
+        "code": None if hides_code(game) else game.code,
+        "daily": game.daily_date.isoformat() if game.daily_date else None,
+        "ranked": game.ranked,
         "rule": game.rule,
         "status": game.status,
         "version": game.version,
@@ -51,3 +54,18 @@ def game_state(game: Game, engine: EngineGame | None = None) -> dict[str, Any]:
         legal_moves=board["legal_moves"] if not game.is_finished else [],
     )
     return state
+
+
+def daily_result(game: Game) -> dict[str, Any]:
+    """The lobby's `result` event for a ranked daily game: enough to refresh a ranking."""
+    return {
+        "daily": game.daily_date.isoformat() if game.daily_date else None,
+        "game": game.pk,
+        "player": game.owner.get_username(),
+        "status": game.status,
+        "moves": game.move_count,
+        "elapsed_seconds": round(game.elapsed().total_seconds(), 3),
+        "cards_on_foundations": game.cards_on_foundations,
+        "score": game.score,
+        "assisted": game.assisted,
+    }

@@ -14,15 +14,16 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import events
+from games import daily as daily_deals
+from games import events, stats
 from games.engine import RULES, Card, GameCode, Move, MoveResult
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
 from games.models import Game, MoveLogEntry, Result
-from games.public import game_state, game_summary
+from games.public import daily_result, game_state, game_summary
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,15 @@ def deal_key() -> bytes:
 
 
 def start_game(
-    player: AbstractBaseUser, *, code: str | None = None, rule: str | None = None
+    player: AbstractBaseUser,
+    *,
+    code: str | None = None,
+    rule: str | None = None,
+    daily: bool = False,
 ) -> Game:
-    """A new game from a code (its rule letter decides) or a uniformly random deal."""
+    """A new game from a code (its rule letter decides), today's daily deal, or a random deal."""
+    if daily:
+        return _start_daily(player)
     if code:
         game_code = GameCode.parse(code)
         if rule and rule.upper() != game_code.rule.letter:
@@ -55,6 +62,28 @@ def start_game(
         game = Game.objects.create(
             owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
         )
+        events.publish(events.LOBBY_GROUP, 0, "game-started", game_summary(game))
+    return game
+
+
+def _start_daily(player: AbstractBaseUser) -> Game:
+    """The player's attempt at today's deal: the first one is ranked, later ones are practice."""
+    deal = daily_deals.deal_for(daily_deals.today())
+    game_code = daily_deals.code_of(deal)
+    engine = EngineGame.new(game_code, deal_key())
+    with transaction.atomic():
+        fields = dict(
+            owner=player,
+            code=str(game_code),
+            rule=game_code.rule.letter,
+            state=engine.to_private(),
+            daily_date=deal.date,
+        )
+        try:
+            with transaction.atomic():
+                game = Game.objects.create(**fields, ranked=True)
+        except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt)
+            game = Game.objects.create(**fields, ranked=False)
         events.publish(events.LOBBY_GROUP, 0, "game-started", game_summary(game))
     return game
 
@@ -105,6 +134,7 @@ def _record_step(
     game: Game, engine: EngineGame, *, text: str, kind: str, intent: str, event: dict[str, Any]
 ) -> None:
     """Persist the engine's new state and its log entry, then publish (on commit)."""
+    daily_deals.ensure_playable(game)
     now = timezone.now()
     game.version += 1
     game.state = engine.to_private()
@@ -141,7 +171,7 @@ def _record_step(
 def _finish(game: Game, state: dict[str, Any]) -> None:
     """A game just ended (won or abandoned): write its result once and announce it."""
     assert game.finished_at is not None
-    Result.objects.create(
+    result = Result.objects.create(
         game=game,
         player_id=game.owner_id,
         rule=game.rule,
@@ -153,9 +183,12 @@ def _finish(game: Game, state: dict[str, Any]) -> None:
         assisted=game.assisted,
         finished_at=game.finished_at,
     )
+    stats.record(game, result)
     group = events.game_group(game.pk)
     events.publish(group, game.version, "finished", {"status": game.status, "state": state})
     events.publish(events.LOBBY_GROUP, game.version, "game-finished", game_summary(game))
+    if game.ranked:
+        events.publish(events.LOBBY_GROUP, game.version, "result", daily_result(game))
 
 
 def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> None:

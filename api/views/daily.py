@@ -1,0 +1,227 @@
+"""The daily shared deal: today's status, playing it, each day's ranking, and replays.
+
+The deal's code never leaves the server while its UTC day runs; past days show
+it, and their ranked games can be replayed move by move.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.docs import errors
+from api.pagination import Pagination
+from games import daily, leaderboards, services
+from games.engine import UNDO_ENTRY, GameCode, Move
+from games.engine import Game as EngineGame
+from games.models import DailyDeal, Game
+from games.public import game_state, game_summary
+
+# ---- response shapes (schema documentation) -------------------------------------------------
+
+
+class DailyAttemptSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+
+
+class DailyTodaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
+    players = serializers.IntegerField(help_text="Ranked attempts so far.")
+    ranked_game = serializers.IntegerField(
+        allow_null=True, help_text="Your ranked game today (null if signed out or not started)."
+    )
+    attempts = DailyAttemptSerializer(many=True, help_text="Your games on today's deal.")
+
+
+class DailyEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
+    player = serializers.CharField()
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+    won = serializers.BooleanField()
+    moves = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField(help_text="Server clock, first to last move.")
+    cards_on_foundations = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="Shown, never a ranking key.")
+    assisted = serializers.BooleanField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class DailyRankingSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    open = serializers.BooleanField(help_text="The day is still running (its code is hidden).")
+    code = serializers.CharField(allow_null=True)
+    assisted = serializers.BooleanField(help_text="This is the ranking of assisted games.")
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = DailyEntrySerializer(many=True)
+    me = DailyEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="0 is the deal; then one step per log entry.")
+    move = serializers.CharField(allow_null=True, help_text="The log entry, or 'undo'.")
+    columns = s.ColumnSerializer(many=True)
+    foundations = s.FoundationSerializer(many=True)
+    score = serializers.IntegerField()
+    move_count = serializers.IntegerField()
+
+
+class ReplaySerializer(serializers.Serializer):
+    game = s.GameSummarySerializer()
+    steps = ReplayStepSerializer(many=True)
+
+
+class DayQuerySerializer(serializers.Serializer):
+    assisted = serializers.BooleanField(required=False, default=False)
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValidationError({"date": [f"{text!r} is not a date like 2026-11-30."]}) from None
+
+
+def _played_day(text: str) -> DailyDeal:
+    """A day that has a deal: today (chosen on demand) or a past day somebody played."""
+    day = _day(text)
+    if day == daily.today():
+        return daily.deal_for(day)
+    deal = DailyDeal.objects.filter(date=day, date__lt=daily.today()).first()
+    if deal is None:
+        raise NotFound(f"There is no daily deal for {day}.")
+    return deal
+
+
+# ---- views ----------------------------------------------------------------------------------
+
+
+class DailyTodayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Today's daily deal (UTC): your attempts, without the code while the day runs",
+        responses={200: DailyTodaySerializer},
+    )
+    def get(self, request: Request) -> Response:
+        deal = daily.deal_for(daily.today())
+        mine = daily.attempts(request.user, deal.date) if request.user.is_authenticated else []
+        ranked = next((game.pk for game in mine if game.ranked), None)
+        return Response(
+            {
+                "date": deal.date.isoformat(),
+                "code": daily.revealed_code(deal),
+                "players": Game.objects.filter(daily_date=deal.date, ranked=True).count(),
+                "ranked_game": ranked,
+                "attempts": [
+                    {"game": game.pk, "ranked": game.ranked, "status": game.status} for game in mine
+                ],
+            }
+        )
+
+
+class DailyPlayView(APIView):
+    @extend_schema(
+        summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
+        request=None,
+        responses={201: s.GameStateSerializer, **errors(401)},
+    )
+    def post(self, request: Request) -> Response:
+        game = services.start_game(request.user, daily=True)
+        return Response(game_state(game), status=status.HTTP_201_CREATED)
+
+
+class DailyRankingView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A day's ranking: winners by moves then time, then the rest by cards home",
+        description=(
+            "Ranked attempts only (each player's first game of the day). Assisted games "
+            "(hints) are ranked apart: `?assisted=true`. The code is null while the day runs."
+        ),
+        parameters=[
+            OpenApiParameter("assisted", bool, required=False),
+            OpenApiParameter("page", int, required=False),
+            OpenApiParameter("page_size", int, required=False),
+        ],
+        responses={200: DailyRankingSerializer, **errors(400, 404)},
+    )
+    def get(self, request: Request, day: str) -> Response:
+        deal = _played_day(day)
+        spec = DayQuerySerializer(data=request.query_params)
+        spec.is_valid(raise_exception=True)
+        assisted = bool(spec.validated_data["assisted"])
+        rows = leaderboards.daily_rows(deal.date, assisted=assisted)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(rows, request, view=self) or []
+        mine = leaderboards.own_row(rows, request.user, field="owner")
+        body: dict[str, Any] = {
+            "date": deal.date.isoformat(),
+            "open": daily.is_open(deal.date),
+            "code": daily.revealed_code(deal),
+            "assisted": assisted,
+            **paginator.get_paginated_response(
+                [leaderboards.daily_entry(game) for game in page]
+            ).data,
+            "me": leaderboards.daily_entry(mine) if mine is not None else None,
+        }
+        return Response(body)
+
+
+class DailyReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Replay a ranked game of a closed day: the public board after every log entry",
+        responses={200: ReplaySerializer, **errors(403, 404)},
+    )
+    def get(self, request: Request, day: str, game_id: int) -> Response:
+        deal = _played_day(day)
+        game = get_object_or_404(
+            Game.objects.select_related("owner"), pk=game_id, daily_date=deal.date, ranked=True
+        )
+        if daily.is_open(deal.date):
+            raise daily.DailyInProgress(
+                f"The daily deal of {deal.date} is still running; replays open when it closes."
+            )
+        engine = EngineGame.new(GameCode.parse(game.code), bytes(settings.DEAL_KEY))
+        steps = [_step(0, None, engine)]
+        for seq, text in game.log.order_by("seq").values_list("seq", "text"):
+            if text == UNDO_ENTRY:
+                engine.undo()
+            else:
+                engine.play(Move.parse(text))
+            steps.append(_step(seq, text, engine))
+        return Response({"game": game_summary(game), "steps": steps})
+
+
+def _step(seq: int, move: str | None, engine: EngineGame) -> dict[str, Any]:
+    board = engine.to_public()
+    return {
+        "seq": seq,
+        "move": move,
+        "columns": board["columns"],
+        "foundations": board["foundations"],
+        "score": engine.score,
+        "move_count": engine.move_count,
+    }

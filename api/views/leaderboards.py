@@ -1,0 +1,99 @@
+"""Public leaderboards per rule: most wins, win rate, fastest, fewest moves, daily streak."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.docs import errors
+from api.pagination import Pagination
+from games import leaderboards
+from games.models import Game
+
+
+class RuleQuerySerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False, default="C")
+
+
+class BoardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+
+
+class BoardEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
+    player = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    best_time_seconds = serializers.FloatField(allow_null=True)
+    best_time_game = serializers.IntegerField(allow_null=True)
+    fewest_moves = serializers.IntegerField(allow_null=True)
+    fewest_moves_game = serializers.IntegerField(allow_null=True)
+    best_daily_streak = serializers.IntegerField()
+    current_daily_streak = serializers.IntegerField()
+    best_score = serializers.IntegerField(help_text="Shown, never a ranking key.")
+
+
+class BoardPageSerializer(serializers.Serializer):
+    board = serializers.CharField()
+    title = serializers.CharField()
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = BoardEntrySerializer(many=True)
+    me = BoardEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
+
+
+def rule_of(request: Request) -> str:
+    spec = RuleQuerySerializer(data=request.query_params)
+    spec.is_valid(raise_exception=True)
+    return str(spec.validated_data["rule"])
+
+
+class BoardListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="The leaderboards", responses={200: BoardSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response([{"name": b.name, "title": b.title} for b in leaderboards.BOARDS.values()])
+
+
+class BoardView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="One leaderboard for a rule, best first (score is shown, never ranked on)",
+        parameters=[
+            OpenApiParameter("board", enum=list(leaderboards.BOARDS), location="path"),
+            OpenApiParameter("rule", enum=Game.Rule.values, required=False),
+            OpenApiParameter("page", int, required=False),
+            OpenApiParameter("page_size", int, required=False),
+        ],
+        responses={200: BoardPageSerializer, **errors(400, 404)},
+    )
+    def get(self, request: Request, board: str) -> Response:
+        chosen = leaderboards.BOARDS.get(board)
+        if chosen is None:
+            raise NotFound(f"There is no leaderboard {board!r}.")
+        rule = rule_of(request)
+        rows = leaderboards.board_rows(chosen, rule)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(rows, request, view=self) or []
+        mine = leaderboards.own_row(rows, request.user, field="player")
+        body: dict[str, Any] = {
+            "board": chosen.name,
+            "title": chosen.title,
+            "rule": rule,
+            **paginator.get_paginated_response([leaderboards.board_entry(r) for r in page]).data,
+            "me": leaderboards.board_entry(mine) if mine is not None else None,
+        }
+        return Response(body)

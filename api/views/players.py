@@ -1,0 +1,97 @@
+"""Public player profiles: statistics per rule and the history of finished games."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.docs import errors
+from api.pagination import Pagination
+from games import stats
+from games.models import Game
+
+
+class RuleStatsSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    games = serializers.IntegerField(help_text="Finished games (won or abandoned).")
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    current_streak = serializers.IntegerField(help_text="Won games in a row, now.")
+    best_streak = serializers.IntegerField()
+    best_time_seconds = serializers.FloatField(allow_null=True, help_text="Unassisted wins.")
+    best_time_game = serializers.IntegerField(allow_null=True)
+    fewest_moves = serializers.IntegerField(allow_null=True, help_text="Unassisted wins.")
+    fewest_moves_game = serializers.IntegerField(allow_null=True)
+    best_score = serializers.IntegerField()
+    current_daily_streak = serializers.IntegerField(
+        help_text="Consecutive UTC days with a won ranked daily, up to today or yesterday."
+    )
+    best_daily_streak = serializers.IntegerField()
+    last_daily_win = serializers.DateField(allow_null=True)
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    joined = serializers.DateTimeField()
+    stats = serializers.DictField(child=RuleStatsSerializer(), help_text="Keyed by rule: C, R.")
+
+
+class HistoryEntrySerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    code = serializers.CharField(allow_null=True, help_text="Null for a still-running daily.")
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    daily = serializers.DateField(allow_null=True)
+    ranked = serializers.BooleanField()
+    won = serializers.BooleanField()
+    moves = serializers.IntegerField()
+    seconds = serializers.FloatField()
+    score = serializers.IntegerField()
+    cards_on_foundations = serializers.IntegerField()
+    assisted = serializers.BooleanField()
+    finished_at = serializers.DateTimeField()
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False)
+
+
+def _player(username: str) -> object:
+    return get_object_or_404(get_user_model(), username=username, is_active=True)
+
+
+class ProfileView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's public profile: statistics per rule",
+        responses={200: ProfileSerializer, **errors(404)},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        return Response(stats.profile(_player(username)))  # type: ignore[arg-type]
+
+
+class HistoryView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's finished games, newest first",
+        parameters=[
+            OpenApiParameter("rule", enum=Game.Rule.values, required=False),
+            OpenApiParameter("page", int, required=False),
+            OpenApiParameter("page_size", int, required=False),
+        ],
+        responses={200: HistoryEntrySerializer(many=True), **errors(400, 404)},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        spec = HistoryQuerySerializer(data=request.query_params)
+        spec.is_valid(raise_exception=True)
+        results = stats.history(_player(username), spec.validated_data.get("rule"))  # type: ignore[arg-type]
+        paginator = Pagination()
+        page = paginator.paginate_queryset(results, request, view=self) or []
+        return paginator.get_paginated_response([stats.history_entry(r) for r in page])

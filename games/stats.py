@@ -1,0 +1,167 @@
+"""Player statistics: incremental aggregates per (player, rule), folded in as results land.
+
+`record` runs inside the transaction that writes the result (the game row is
+already locked), so the aggregates never disagree with the results. Definitions:
+
+- streak: won games in a row under the rule, in finishing order (an abandoned game ends it);
+- daily streak: consecutive UTC days with a won, unassisted, ranked daily game (Classic);
+- best time and fewest moves: over unassisted wins only (hints would make records cheap);
+- score: the best score is shown, never used to rank (take-backs can farm it).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from games.daily import hides_code, today
+from games.models import Game, PlayerStats, Result
+
+
+def _locked_row(player_id: int, rule: str) -> PlayerStats:
+    """The player's row for the rule, locked; created on the first result."""
+    rows = PlayerStats.objects.select_for_update()
+    stats = rows.filter(player_id=player_id, rule=rule).first()
+    if stats is None:
+        PlayerStats.objects.bulk_create(
+            [PlayerStats(player_id=player_id, rule=rule)], ignore_conflicts=True
+        )
+        stats = rows.get(player_id=player_id, rule=rule)
+    return stats
+
+
+def fold(stats: PlayerStats, game: Game, result: Result) -> None:
+    """Apply one result to a stats row in memory (shared by `record` and the demo seeder)."""
+    stats.games += 1
+    stats.best_score = max(stats.best_score, result.score)
+    stats.last_finished_at = result.finished_at
+    if not result.won:
+        stats.current_streak = 0
+        return
+    stats.wins += 1
+    stats.current_streak += 1
+    stats.best_streak = max(stats.best_streak, stats.current_streak)
+    if result.assisted:
+        return
+    if stats.best_time is None or result.duration < stats.best_time:
+        stats.best_time, stats.best_time_game_id = result.duration, game.pk
+    if stats.fewest_moves is None or result.moves < stats.fewest_moves:
+        stats.fewest_moves, stats.fewest_moves_game_id = result.moves, game.pk
+    if game.ranked and game.daily_date is not None:
+        _extend_daily_streak(stats, game.daily_date)
+
+
+def _extend_daily_streak(stats: PlayerStats, day: date) -> None:
+    if stats.last_daily_win == day - timedelta(days=1):
+        stats.daily_streak += 1
+    elif stats.last_daily_win != day:
+        stats.daily_streak = 1
+    stats.last_daily_win = day
+    stats.best_daily_streak = max(stats.best_daily_streak, stats.daily_streak)
+
+
+def record(game: Game, result: Result) -> PlayerStats:
+    """Fold a just-written result into the player's aggregates (two queries: lock, update)."""
+    stats = _locked_row(game.owner_id, game.rule)
+    fold(stats, game, result)
+    stats.save()
+    return stats
+
+
+def current_daily_streak(stats: PlayerStats, on: date | None = None) -> int:
+    """The daily streak still alive on `on` (today): its last win was today or yesterday."""
+    day = on or today()
+    if stats.last_daily_win is None or stats.last_daily_win < day - timedelta(days=1):
+        return 0
+    return stats.daily_streak
+
+
+def _seconds(value: timedelta | None) -> float | None:
+    return None if value is None else round(value.total_seconds(), 3)
+
+
+def stats_dict(stats: PlayerStats) -> dict[str, Any]:
+    """The public form of one (player, rule) row."""
+    return {
+        "rule": stats.rule,
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": round(stats.wins / stats.games, 4) if stats.games else None,
+        "current_streak": stats.current_streak,
+        "best_streak": stats.best_streak,
+        "best_time_seconds": _seconds(stats.best_time),
+        "best_time_game": stats.best_time_game_id,
+        "fewest_moves": stats.fewest_moves,
+        "fewest_moves_game": stats.fewest_moves_game_id,
+        "best_score": stats.best_score,
+        "current_daily_streak": current_daily_streak(stats),
+        "best_daily_streak": stats.best_daily_streak,
+        "last_daily_win": stats.last_daily_win.isoformat() if stats.last_daily_win else None,
+    }
+
+
+def empty_stats(player: AbstractBaseUser, rule: str) -> PlayerStats:
+    return PlayerStats(player_id=player.pk, rule=rule)
+
+
+def profile(player: AbstractBaseUser) -> dict[str, Any]:
+    """A public profile: per-rule statistics (zeros for a rule never played)."""
+    rows = {row.rule: row for row in PlayerStats.objects.filter(player=player)}
+    return {
+        "username": player.get_username(),
+        "joined": player.date_joined.isoformat(),  # type: ignore[attr-defined]
+        "stats": {
+            rule: stats_dict(rows.get(rule) or empty_stats(player, rule))
+            for rule in Game.Rule.values
+        },
+    }
+
+
+def history(player: AbstractBaseUser, rule: str | None = None) -> QuerySet[Result]:
+    """The player's results, newest first (served by the result_player_recent index)."""
+    results = Result.objects.filter(player=player)
+    if rule:
+        results = results.filter(rule=rule)
+    return (
+        results.select_related("game")
+        .only(
+            *(
+                f"game__{name}"
+                for name in ("code", "daily_date", "ranked", "status", "owner_id", "created_at")
+            ),
+            *(
+                "game_id",
+                "rule",
+                "won",
+                "moves",
+                "duration",
+                "score",
+                "cards_on_foundations",
+                "assisted",
+                "finished_at",
+            ),
+        )
+        .order_by("-finished_at", "-id")
+    )
+
+
+def history_entry(result: Result) -> dict[str, Any]:
+    """One history line; a daily game's code stays hidden while its day runs."""
+    game = result.game
+    return {
+        "game": result.game_id,
+        "code": None if hides_code(game) else game.code,
+        "rule": result.rule,
+        "daily": game.daily_date.isoformat() if game.daily_date else None,
+        "ranked": game.ranked,
+        "won": result.won,
+        "moves": result.moves,
+        "seconds": _seconds(result.duration),
+        "score": result.score,
+        "cards_on_foundations": result.cards_on_foundations,
+        "assisted": result.assisted,
+        "finished_at": result.finished_at.isoformat(),
+    }
