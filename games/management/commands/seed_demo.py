@@ -35,7 +35,32 @@ from games.models import Game, MoveLogEntry, PlayerStats, Result
 from games.stats import fold
 
 PREFIX = "demo_"
-NAMES = ["otter", "fox", "heron", "lynx", "wren", "badger", "marten", "puffin", "ibis", "stoat", "kestrel", "vole", "newt", "gecko", "crane", "finch", "hare", "mole", "orca", "raven", "seal", "tapir", "yak", "zebu"]
+NAMES = [
+    "otter",
+    "fox",
+    "heron",
+    "lynx",
+    "wren",
+    "badger",
+    "marten",
+    "puffin",
+    "ibis",
+    "stoat",
+    "kestrel",
+    "vole",
+    "newt",
+    "gecko",
+    "crane",
+    "finch",
+    "hare",
+    "mole",
+    "orca",
+    "raven",
+    "seal",
+    "tapir",
+    "yak",
+    "zebu",
+]
 
 
 @dataclass(frozen=True)
