@@ -103,7 +103,7 @@ def _template(code: GameCode, texts: list[str]) -> Template:
 def _with_detours(code: GameCode, line: list[str], detours: int, rng: random.Random) -> list[str]:
     """The winning line with some legal moves taken back by undo (each adds a move)."""
     engine = EngineGame.new(code, bytes(settings.DEAL_KEY))
-    spots = set(rng.sample(range(len(line)), min(detours, len(line))))
+    spots = set(rng.sample(range(len(line) - 1), min(detours, len(line) - 1)))  # never at a win
     texts: list[str] = []
     for index, text in enumerate(line):
         if index in spots:
@@ -181,6 +181,8 @@ class Command(BaseCommand):
         self.stdout.write(f"planned {len(plan)} games in {time.perf_counter() - started:.1f} s")
         with transaction.atomic():
             self._write(plan)
+        with connection.cursor() as cursor:  # fresh planner statistics for the new rows
+            cursor.execute("ANALYZE games_game, games_result, games_playerstats, auth_user")
         self.stdout.write(
             f"seeded {len(players)} players, {len(plan)} finished games, "
             f"{options['days']} daily deals in {time.perf_counter() - started:.1f} s"
