@@ -130,7 +130,7 @@ def main() -> None:
         "daily (today, signed in)": get(signed_in, "/api/v1/daily"),
         f"players/{name}": get(public, f"/api/v1/players/{name}"),
         f"players/{name}/history": get(public, f"/api/v1/players/{name}/history?rule=C"),
-        f"players/{name}/history p3": get(public, f"/api/v1/players/{name}/history?page=3"),
+        f"players/{name}/history p3": get(public, f"/api/v1/players/{name}/history?rule=C&page=3"),
     }
     figures: dict[str, Any] = {"requests_per_endpoint": args.requests, "endpoints": {}}
     print(f"{'endpoint':<48} {'p50 ms':>8} {'p99 ms':>8}")

@@ -120,11 +120,13 @@ def profile(player: AbstractBaseUser) -> dict[str, Any]:
     }
 
 
-def history(player: AbstractBaseUser, rule: str | None = None) -> QuerySet[Result]:
-    """The player's results, newest first (served by the result_player_recent index)."""
-    results = Result.objects.filter(player=player)
-    if rule:
-        results = results.filter(rule=rule)
+def history(player: AbstractBaseUser, rule: str) -> QuerySet[Result]:
+    """The player's results under a rule, newest first (the result_player_recent index).
+
+    Per rule, like the statistics: an all-rules order would sort every result of a busy
+    player on each page.
+    """
+    results = Result.objects.filter(player=player, rule=rule)
     return (
         results.select_related("game")
         .only(

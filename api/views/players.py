@@ -58,7 +58,7 @@ class HistoryEntrySerializer(serializers.Serializer):
 
 
 class HistoryQuerySerializer(serializers.Serializer):
-    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False)
+    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False, default="C")
 
 
 def _player(username: str) -> object:
@@ -80,7 +80,7 @@ class HistoryView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="A player's finished games, newest first",
+        summary="A player's finished games under a rule (default C), newest first",
         parameters=[
             OpenApiParameter("rule", enum=Game.Rule.values, required=False),
             OpenApiParameter("page", int, required=False),
@@ -91,7 +91,7 @@ class HistoryView(APIView):
     def get(self, request: Request, username: str) -> Response:
         spec = HistoryQuerySerializer(data=request.query_params)
         spec.is_valid(raise_exception=True)
-        results = stats.history(_player(username), spec.validated_data.get("rule"))  # type: ignore[arg-type]
+        results = stats.history(_player(username), spec.validated_data["rule"])  # type: ignore[arg-type]
         paginator = Pagination()
         page = paginator.paginate_queryset(results, request, view=self) or []
         return paginator.get_paginated_response([stats.history_entry(r) for r in page])
