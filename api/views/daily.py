@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -93,6 +94,10 @@ class DayQuerySerializer(serializers.Serializer):
 
 # ---- helpers --------------------------------------------------------------------------------
 
+DAY_PARAMETER = OpenApiParameter(
+    "day", OpenApiTypes.DATE, location=OpenApiParameter.PATH, description="A UTC day."
+)
+
 
 def _day(text: str) -> date:
     try:
@@ -119,6 +124,7 @@ class DailyTodayView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="daily_today",
         summary="Today's daily deal (UTC): your attempts, without the code while the day runs",
         responses={200: DailyTodaySerializer},
     )
@@ -154,12 +160,14 @@ class DailyRankingView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="daily_ranking",
         summary="A day's ranking: winners by moves then time, then the rest by cards home",
         description=(
             "Ranked attempts only (each player's first game of the day). Assisted games "
             "(hints) are ranked apart: `?assisted=true`. The code is null while the day runs."
         ),
         parameters=[
+            DAY_PARAMETER,
             OpenApiParameter("assisted", bool, required=False),
             OpenApiParameter("page", int, required=False),
             OpenApiParameter("page_size", int, required=False),
@@ -193,6 +201,7 @@ class DailyReplayView(APIView):
 
     @extend_schema(
         summary="Replay a ranked game of a closed day: the public board after every log entry",
+        parameters=[DAY_PARAMETER],
         responses={200: ReplaySerializer, **errors(403, 404)},
     )
     def get(self, request: Request, day: str, game_id: int) -> Response:
