@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api.docs import errors
+from api.docs import STATE_EXAMPLE, errors
 from api.pagination import Pagination
 from api.throttles import MoveThrottle
 from games import daily, services
@@ -61,6 +61,7 @@ class GameListView(APIView):
         request=s.NewGameSerializer,
         responses={201: s.GameStateSerializer, **errors(400, 401, 403)},
         examples=[
+            STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
             OpenApiExample("from a code", value={"code": "YU1-C-AAAAAAB"}, request_only=True),
         ],
@@ -78,6 +79,7 @@ class GameDetailView(APIView):
         summary="A game's public state (anyone may watch; face-down cards stay hidden)",
         description="Someone else's daily game is hidden (403) until its UTC day closes.",
         responses={200: s.GameStateSerializer, **errors(403, 404)},
+        examples=[STATE_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("owner"), pk=game_id)

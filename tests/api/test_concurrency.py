@@ -21,11 +21,13 @@ ATTEMPTS_PER_CLIENT = 8
 def test_twenty_concurrent_clients_leave_no_gap_or_duplicate(alice: User) -> None:
     game_id = new_game(token_client(alice), code="YU1-C-AAAAAAB")["id"]
     statuses: Counter[int] = Counter()
+    applied_versions: set[int] = set()
     lock = threading.Lock()
-    start = threading.Barrier(CLIENTS)
+    start = threading.Barrier(CLIENTS, timeout=60)
+    clients = [token_client(alice) for _ in range(CLIENTS)]
 
     def player(index: int) -> None:
-        client = token_client(alice)
+        client = clients[index]
         start.wait()
         try:
             for attempt in range(ATTEMPTS_PER_CLIENT):
@@ -41,6 +43,8 @@ def test_twenty_concurrent_clients_leave_no_gap_or_duplicate(alice: User) -> Non
                     response = post(client, f"/api/v1/games/{game_id}/moves", body)
                 with lock:
                     statuses[response.status_code] += 1
+                    if response.status_code == 200:
+                        applied_versions.add(response.json()["version"])
         finally:
             connection.close()
 
@@ -55,5 +59,7 @@ def test_twenty_concurrent_clients_leave_no_gap_or_duplicate(alice: User) -> Non
     entries = list(MoveLogEntry.objects.filter(game_id=game_id).order_by("seq"))
     assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
     assert [e.version for e in entries] == list(range(1, len(entries) + 1))
-    assert len(entries) == statuses[200]
+    # Racing clients may send the same move on the same version: that is a retry, answered
+    # with the same state, so the log holds one entry per distinct version handed out.
+    assert {e.version for e in entries} == applied_versions
     call_command("verify_games")
