@@ -111,7 +111,7 @@ def _write(
     player: AbstractBaseUser,
     game_id: int,
     version: int,
-    apply: Callable[[Game, EngineGame], None],
+    apply: Callable[[Game, EngineGame], dict[str, Any]],
     is_same_write: Callable[[Game], bool],
 ) -> Outcome:
     with transaction.atomic():
@@ -124,16 +124,14 @@ def _write(
             )
         if game.status == Game.Status.ABANDONED:
             raise GameFinished(f"Game {game_id} was abandoned; start a new game.")
-        engine = EngineGame.from_private(game.state)
-        apply(game, engine)
-        state = game_state(game, engine)
+        state = apply(game, EngineGame.from_private(game.state))
     return Outcome(game, state)
 
 
 def _record_step(
     game: Game, engine: EngineGame, *, text: str, kind: str, intent: str, event: dict[str, Any]
-) -> None:
-    """Persist the engine's new state and its log entry, then publish (on commit)."""
+) -> dict[str, Any]:
+    """Persist the engine's new state and its log entry, publish (on commit), return the state."""
     daily_deals.ensure_playable(game)
     now = timezone.now()
     game.version += 1
@@ -148,10 +146,9 @@ def _record_step(
         game.status = Game.Status.WON
         game.finished_at = now
     game.save()
-    seq = game.log.count() + 1
     MoveLogEntry.objects.create(
         game=game,
-        seq=seq,
+        seq=game.version,  # only abandoning bumps the version without a log entry, and it is final
         version=game.version,
         text=text,
         kind=kind,
@@ -166,6 +163,7 @@ def _record_step(
     )
     if engine.won:
         _finish(game, state)
+    return state
 
 
 def _finish(game: Game, state: dict[str, Any]) -> None:
@@ -191,7 +189,7 @@ def _finish(game: Game, state: dict[str, Any]) -> None:
         events.publish(events.LOBBY_GROUP, game.version, "result", daily_result(game))
 
 
-def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> None:
+def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> dict[str, Any]:
     result: MoveResult = engine.play(move)
     kind = MoveLogEntry.Kind.TAKE_BACK if result.is_take_back else MoveLogEntry.Kind.MOVE
     event = {
@@ -201,7 +199,7 @@ def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> None
         "turned_up": str(result.turned_up) if result.turned_up is not None else None,
         "score_delta": result.score_delta,
     }
-    _record_step(game, engine, text=str(result.move), kind=kind, intent=intent, event=event)
+    return _record_step(game, engine, text=str(result.move), kind=kind, intent=intent, event=event)
 
 
 def play_move(player: AbstractBaseUser, game_id: int, *, move: str, version: int) -> Outcome:
@@ -261,10 +259,10 @@ def double_click(player: AbstractBaseUser, game_id: int, *, card: str, version: 
     )
 
 
-def _apply_undo(game: Game, engine: EngineGame) -> None:
+def _apply_undo(game: Game, engine: EngineGame) -> dict[str, Any]:
     undone = engine.undo()
     event = {"undone": str(undone.move)}
-    _record_step(
+    return _record_step(
         game,
         engine,
         text="undo",
@@ -287,7 +285,7 @@ def undo(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
 def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
     """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
 
-    def apply(game: Game, engine: EngineGame) -> None:
+    def apply(game: Game, engine: EngineGame) -> dict[str, Any]:
         if game.status == Game.Status.WON:
             raise GameFinished(f"Game {game_id} is already won.")
         now = timezone.now()
@@ -295,7 +293,9 @@ def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
         game.finished_at = now
         game.version += 1
         game.save()
-        _finish(game, game_state(game, engine))
+        state = game_state(game, engine)
+        _finish(game, state)
+        return state
 
     def already_abandoned(game: Game) -> bool:
         return game.status == Game.Status.ABANDONED
