@@ -159,3 +159,15 @@ class TokenSerializer(serializers.Serializer):
 
 class NewTokenSerializer(TokenSerializer):
     token = serializers.CharField(help_text="The secret; shown once, never again.")
+
+
+class WinnabilitySerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game version the answer is about.")
+    status = serializers.ChoiceField(choices=["winnable", "no-longer-winnable", "unknown"])
+    reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")
+    nodes = serializers.IntegerField()
+    seconds = serializers.FloatField()
+
+
+class HintSerializer(WinnabilitySerializer):
+    move = serializers.CharField(allow_null=True, help_text="Next move of a winning line.")

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from api.views import accounts, daily, games, leaderboards, players
+from api.views import accounts, daily, games, hints, leaderboards, players
 
 v1 = [
     path("auth/register", accounts.RegisterView.as_view(), name="register"),
@@ -22,6 +22,12 @@ v1 = [
     path("games/<int:game_id>/double-click", games.DoubleClickView.as_view(), name="game-dblclick"),
     path("games/<int:game_id>/undo", games.UndoView.as_view(), name="game-undo"),
     path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
+    path("games/<int:game_id>/hint", hints.HintView.as_view(), name="game-hint"),
+    path(
+        "games/<int:game_id>/winnability",
+        hints.WinnabilityView.as_view(),
+        name="game-winnability",
+    ),
     path("daily", daily.DailyTodayView.as_view(), name="daily"),
     path("daily/play", daily.DailyPlayView.as_view(), name="daily-play"),
     path("daily/<str:day>", daily.DailyRankingView.as_view(), name="daily-ranking"),

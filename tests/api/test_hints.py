@@ -1,0 +1,83 @@
+"""Solver-backed assists: hints and winnability, and the `solve` command."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from rest_framework.test import APIClient
+
+from games.engine import CARDS, Game
+from games.models import Game as GameRow
+from tests.support.play import new_game, post, token_client, winning_line
+
+
+@pytest.mark.django_db
+def test_a_hint_is_a_legal_move_of_a_winning_line_and_marks_the_game(alice: User) -> None:
+    client = token_client(alice)
+    code, _ = winning_line()
+    state = new_game(client, code=code)
+    response = post(client, f"/api/v1/games/{state['id']}/hint", {})
+    assert response.status_code == 200
+    hint = response.json()
+    assert hint["status"] == "winnable"
+    assert hint["version"] == 0
+    assert hint["move"] in state["legal_moves"]
+    assert client.get(f"/api/v1/games/{state['id']}").json()["assisted"] is True
+    played = post(
+        client, f"/api/v1/games/{state['id']}/moves", {"move": hint["move"], "version": 0}
+    )
+    assert played.status_code == 200
+    again = post(client, f"/api/v1/games/{state['id']}/winnability", {}).json()
+    assert (again["status"], again["version"]) == ("winnable", 1)
+    assert "move" not in again
+
+
+@pytest.mark.django_db
+def test_a_dead_position_is_no_longer_winnable(alice: User) -> None:
+    stuck = Game.from_layout([(" ".join(str(c) for c in CARDS if str(c) != "5S"), "5S")])
+    row = GameRow.objects.create(owner=alice, code="YU1-C-AAAAAAB", state=stuck.to_private())
+    answer = post(token_client(alice), f"/api/v1/games/{row.pk}/hint", {}).json()
+    assert (answer["status"], answer["move"]) == ("no-longer-winnable", None)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["hint", "winnability"])
+def test_only_the_owner_may_ask_the_solver(alice: User, bob: User, path: str) -> None:
+    game_id = new_game(token_client(alice))["id"]
+    assert post(APIClient(), f"/api/v1/games/{game_id}/{path}", {}).status_code == 401
+    refused = post(token_client(bob), f"/api/v1/games/{game_id}/{path}", {})
+    assert refused.status_code == 403
+    assert GameRow.objects.get(pk=game_id).assisted is False
+
+
+@pytest.mark.django_db
+def test_a_finished_game_gets_no_hint(alice: User) -> None:
+    client = token_client(alice)
+    game_id = new_game(client)["id"]
+    post(client, f"/api/v1/games/{game_id}/abandon", {"version": 0})
+    response = post(client, f"/api/v1/games/{game_id}/hint", {})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "game-finished"
+
+
+def test_solve_command_prints_verdict_and_a_winning_line() -> None:
+    code, _ = winning_line()
+    out = StringIO()
+    call_command("solve", code, "--seconds", "10", stdout=out)
+    text = out.getvalue()
+    assert "verdict: winnable" in text
+    line = text.split("moves): ")[1].split()
+    from games.engine import DEV_DEAL_KEY, GameCode, Move
+
+    game = Game.new(GameCode.parse(code), DEV_DEAL_KEY)
+    for move in line:
+        game.play(Move.parse(move))
+    assert game.won
+
+
+def test_solve_command_rejects_a_bad_code() -> None:
+    with pytest.raises(CommandError, match="code-rule"):
+        call_command("solve", "YU1-X-AAAAAAB")
