@@ -15,6 +15,8 @@ urlpatterns = [
     path("games", shell, name="app-my-games"),
     path("tokens", shell, name="app-tokens"),
     path("daily", shell, name="app-daily"),
+    path("daily/<str:day>", shell, name="app-daily-day"),
+    path("daily/<str:day>/games/<int:game_id>/replay", shell, name="app-daily-replay"),
     path("leaderboards", shell, name="app-leaderboards"),
     path("players/<str:name>", shell, name="app-player"),
 ]

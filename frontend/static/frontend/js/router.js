@@ -11,6 +11,8 @@ const ROUTES = [
   [/^\/games$/, () => import("./pages/games.js"), "games"],
   [/^\/tokens$/, () => import("./pages/tokens.js"), "tokens"],
   [/^\/daily$/, () => import("./pages/daily.js"), "daily"],
+  [/^\/daily\/([^/]+)$/, () => import("./pages/daily.js"), "daily-day"],
+  [/^\/daily\/([^/]+)\/games\/(\d+)\/replay$/, () => import("./pages/replay.js"), "replay"],
   [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
 ];

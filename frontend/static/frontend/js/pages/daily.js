@@ -1,6 +1,201 @@
-// Placeholder for the Daily deal page (filled by the daily and leaderboard work).
-import { h } from "../dom.js";
+// The daily deal: today's countdown and attempts, a day's ranking (live while the day runs),
+// past days with their codes and replay links. The code of a running day never reaches the page:
+// the server sends null until the day closes.
+import { ApiError, get, post } from "../api.js";
+import { clock, h } from "../dom.js";
+import { gettext, interpolate } from "../i18n.js";
+import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
+import { lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
-export function mount(root) {
-  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Daily deal"), h("p", {}, "The daily shared deal arrives soon: everyone plays the same cards, one result each.")));
+/** "Tuesday, December 1, 2026" for a UTC day, in the reader's language. */
+export function longDay(day) {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+    timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric",
+  });
+}
+
+export function dayPath(day, today) {
+  return day === today ? "/daily" : `/daily/${day}`;
+}
+
+/** One sentence for a ranking row's outcome. */
+export function outcome(row) {
+  if (row.status === "won") {
+    return interpolate(gettext("Won in %(moves)s moves, %(time)s"), { moves: row.moves, time: clock(row.elapsed_seconds) }, true);
+  }
+  const cards = { cards: row.cards_on_foundations };
+  if (row.status === "abandoned") return interpolate(gettext("Abandoned with %(cards)s cards home"), cards, true);
+  return interpolate(gettext("Still playing: %(cards)s cards home"), cards, true);
+}
+
+function statusWord(status) {
+  return { won: gettext("Won"), abandoned: gettext("Abandoned"), active: gettext("Playing") }[status] ?? status;
+}
+
+/** Routes "daily" (today) and "daily-day" (/daily/2026-12-01). */
+export async function mount(root, ctx, name, dayParam) {
+  const today = await get("/daily");
+  const day = dayParam ?? today.date;
+  const isToday = day === today.date;
+  const params = new URLSearchParams(location.search);
+  const view = { assisted: params.get("assisted") === "true", page: pageNumber(params.get("page")) };
+
+  const heading = h("header", { class: "day-head" },
+    h("h1", {}, isToday ? gettext("Today's daily deal") : gettext("Daily deal")),
+    h("p", { class: "day-date" }, isDay(day) ? interpolate(gettext("%(date)s (UTC)"), { date: longDay(day) }, true) : day),
+    dayNav(ctx, day, today.date));
+  const statusBox = h("section", { class: "day-status", "aria-label": gettext("Today's deal") });
+  const rankingBox = h("section", { class: "day-ranking", "aria-labelledby": "ranking-title" });
+  root.replaceChildren(h("section", { class: "panel daily" }, heading, statusBox, rankingBox));
+
+  if (!isDay(day) || day > today.date) {
+    statusBox.replaceChildren(h("p", { class: "empty" }, gettext("That day has not come yet: the daily deal of a day is chosen when it starts.")));
+    return null;
+  }
+
+  let timer = 0;
+  if (isToday) {
+    drawToday(statusBox, ctx, today);
+    const countdown = statusBox.querySelector("[data-countdown]");
+    const tick = () => {
+      const left = secondsUntilClose(day, Date.now());
+      countdown.textContent = interpolate(gettext("Closes in %(time)s"), { time: clock(left) }, true);
+      if (left <= 0) ctx.navigate(`/daily/${day}`, { replace: true });
+    };
+    tick();
+    timer = setInterval(tick, 1000);
+  }
+
+  async function loadRanking() {
+    const query = new URLSearchParams({ page: String(view.page), page_size: String(PAGE_SIZE) });
+    if (view.assisted) query.set("assisted", "true");
+    try {
+      const data = await get(`/daily/${day}?${query}`);
+      drawRanking(rankingBox, data, view, (change) => {
+        Object.assign(view, change);
+        reflectQuery(location.pathname, { assisted: view.assisted ? "true" : null, page: view.page > 1 ? view.page : null });
+        loadRanking();
+      });
+      if (!isToday) drawPast(statusBox, data);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      statusBox.replaceChildren(h("p", { class: "empty" }, interpolate(gettext("Nobody played the daily deal of %(date)s."), { date: longDay(day) }, true)));
+      rankingBox.replaceChildren();
+    }
+  }
+  await loadRanking();
+
+  if (!isToday) return () => clearInterval(timer);
+  // A result of today landed (anyone's, mine included): the server re-ranks, the page refetches.
+  const refresh = coalesce(async () => {
+    drawToday(statusBox, ctx, await get("/daily"), statusBox.querySelector("[data-countdown]"));
+    await loadRanking();
+  }, 250);
+  const socket = lobbyEvents(ctx, ["result"], (message) => {
+    if (message.d.daily === day) refresh();
+  });
+  return () => {
+    clearInterval(timer);
+    refresh.cancel();
+    socket.close();
+  };
+}
+
+function dayNav(ctx, day, today) {
+  const picker = h("input", {
+    type: "date", max: today, value: isDay(day) ? day : today, "aria-label": gettext("Choose a day"),
+    onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today)),
+  });
+  const valid = isDay(day);
+  return h("nav", { class: "day-nav", "aria-label": gettext("Other days") },
+    valid ? h("a", { href: dayPath(shiftDay(day, -1), today), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
+    picker,
+    valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
+    valid && day < today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
+}
+
+/** Today: the countdown, how many play, and my attempts (first ranked, the rest practice). */
+function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", role: "timer", "data-countdown": true })) {
+  const players = h("p", { class: "players" },
+    interpolate(gettext("%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes."), { count: today.players }, true));
+  box.replaceChildren(countdown, players, attemptsBlock(ctx, today));
+}
+
+function attemptsBlock(ctx, today) {
+  if (!ctx.me) {
+    return h("p", {}, h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ",
+      gettext("to play today's deal."));
+  }
+  const play = async (button) => {
+    button.disabled = true;
+    try {
+      const state = await post("/daily/play");
+      ctx.navigate(`/game/${state.id}`);
+      ctx.notify(state.ranked
+        ? gettext("Your ranked game of today's deal: it counts in the ranking. Good luck!")
+        : gettext("Practice game: only your first game on today's deal is ranked."));
+    } catch (error) {
+      button.disabled = false;
+      ctx.notify(error.message, "error", error.code);
+    }
+  };
+  if (!today.attempts.length) {
+    return h("div", { class: "play" },
+      h("button", { type: "button", class: "primary big", onclick: (event) => play(event.currentTarget) }, gettext("Play today's deal")),
+      h("p", { class: "note" }, gettext("Your first game on today's deal is your ranked one: make it count.")));
+  }
+  const attempts = today.attempts.map((attempt) =>
+    h("li", { "data-game": attempt.game, class: attempt.ranked ? "ranked" : "practice" },
+      h("a", { href: `/game/${attempt.game}`, "data-link": true },
+        attempt.ranked ? gettext("Ranked game") : gettext("Practice game")),
+      " · ", statusWord(attempt.status)));
+  return h("div", { class: "play" },
+    h("h2", {}, gettext("Your games today")),
+    h("ul", { class: "attempts" }, attempts),
+    h("button", { type: "button", onclick: (event) => play(event.currentTarget) }, gettext("Play again (practice)")),
+    h("p", { class: "note" }, gettext("Later attempts are practice: they do not count in the ranking.")));
+}
+
+/** A closed day: its code, now public. */
+function drawPast(box, data) {
+  box.replaceChildren(
+    h("p", { class: "closed" }, gettext("This day is closed: its ranking is final and every ranked game can be replayed.")),
+    data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null);
+}
+
+function drawRanking(box, data, view, change) {
+  const tabs = toggleGroup(gettext("Which ranking"), [
+    { value: "ranked", label: gettext("Without hints") },
+    { value: "assisted", label: gettext("With hints") },
+  ], view.assisted ? "assisted" : "ranked", (value) => change({ assisted: value === "assisted", page: 1 }));
+  const columns = [
+    { label: gettext("Result"), key: "result", cell: (row) => statusWord(row.status) },
+    { label: gettext("Moves"), key: "num", cell: (row) => row.moves },
+    { label: gettext("Time"), key: "num", cell: (row) => clock(row.elapsed_seconds) },
+    { label: gettext("Cards home"), key: "num", cell: (row) => `${row.cards_on_foundations}/52` },
+    { label: gettext("Score"), key: "num score", cell: (row) => row.score },
+  ];
+  if (!data.open) {
+    columns.push({
+      label: gettext("Replay"),
+      cell: (row) => h("a", {
+        href: `/daily/${data.date}/games/${row.game}/replay`, "data-link": true,
+        "aria-label": interpolate(gettext("Replay the game of %(player)s"), { player: row.player }, true),
+      }, gettext("Replay")),
+    });
+  }
+  const mine = data.me
+    ? h("p", { class: "my-rank" }, interpolate(gettext("Your rank: %(rank)s of %(count)s."), { rank: data.me.rank, count: data.count }, true), " ", outcome(data.me))
+    : null;
+  const caption = view.assisted ? gettext("Ranking of games played with hints") : gettext("Ranking of games played without hints");
+  box.replaceChildren(
+    h("h2", { id: "ranking-title" }, gettext("Ranking")),
+    h("p", { class: "help" }, gettext("Winners first, by fewer moves then less time; then everyone else by cards home. Tied players share a rank. Score is shown but never ranks.")),
+    tabs,
+    mine,
+    data.results.length || data.me
+      ? rankTable({ caption, rows: data.results, me: data.me, columns })
+      : h("p", { class: "empty" }, view.assisted ? gettext("Nobody played this deal with hints.") : gettext("Nobody has played this deal yet.")),
+    pager(data, view.page, (page) => change({ page })));
+  box.dataset.count = data.count;
 }

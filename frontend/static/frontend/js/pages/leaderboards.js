@@ -1,6 +1,83 @@
-// Placeholder for the Leaderboards page (filled by the daily and leaderboard work).
-import { h } from "../dom.js";
+// The leaderboards: one board at a time, per rule, page by page, refreshed when results land.
+// The server orders every board; score is shown in each row but never sorts anything here.
+import { get } from "../api.js";
+import { clock, h } from "../dom.js";
+import { gettext } from "../i18n.js";
+import { coalesce, PAGE_SIZE, pageNumber, percent } from "../standings.js";
+import { lobbyEvents, pager, rankTable, reflectQuery, RULES, ruleToggle, toggleGroup } from "../tables.js";
 
-export function mount(root) {
-  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Leaderboards"), h("p", {}, "Leaderboards arrive soon: ranked by outcome, moves and time.")));
+/** Refetch at most this often while results keep landing. */
+const REFRESH_WAIT_MS = 1500;
+
+const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
+
+/** Each board's short name and the columns it shows, its own measure first. */
+function boardColumns() {
+  const wins = { label: gettext("Wins"), key: "num", cell: (row) => row.wins };
+  const games = { label: gettext("Finished"), key: "num", cell: (row) => row.games };
+  const rate = { label: gettext("Win rate"), key: "num", cell: (row) => percent(row.win_rate) };
+  const time = { label: gettext("Best time"), key: "num", cell: (row) => gameLink(row.best_time_game, row.best_time_seconds === null ? "–" : clock(row.best_time_seconds)) };
+  const moves = { label: gettext("Fewest moves"), key: "num", cell: (row) => gameLink(row.fewest_moves_game, row.fewest_moves ?? "–") };
+  const streak = { label: gettext("Best daily streak"), key: "num", cell: (row) => row.best_daily_streak };
+  const current = { label: gettext("Current streak"), key: "num", cell: (row) => row.current_daily_streak };
+  const score = { label: gettext("Best score"), key: "num score", cell: (row) => row.best_score };
+  const measure = (column) => ({ ...column, key: `${column.key} measure` });
+  return {
+    wins: { short: gettext("Most wins"), columns: [measure(wins), games, rate, score] },
+    "win-rate": { short: gettext("Win rate"), columns: [measure(rate), wins, games, score] },
+    fastest: { short: gettext("Fastest"), columns: [measure(time), wins, score] },
+    "fewest-moves": { short: gettext("Fewest moves"), columns: [measure(moves), wins, score] },
+    "daily-streak": { short: gettext("Daily streak"), columns: [measure(streak), current, score] },
+  };
+}
+
+export async function mount(root, ctx) {
+  const boards = await get("/leaderboards");
+  const known = boardColumns();
+  const params = new URLSearchParams(location.search);
+  const view = {
+    board: boards.some((b) => b.name === params.get("board")) ? params.get("board") : boards[0].name,
+    rule: RULES.includes(params.get("rule")) ? params.get("rule") : "C",
+    page: pageNumber(params.get("page")),
+  };
+  const picker = h("div", { class: "board-picker" });
+  const body = h("div", { class: "board-body", "aria-live": "polite" });
+  root.replaceChildren(h("section", { class: "panel leaderboards" },
+    h("h1", {}, gettext("Leaderboards")),
+    h("p", { class: "help" }, gettext("Ranked by each board's own measure; ties share a rank. Score is shown, never ranked on: take-backs can raise it.")),
+    picker, body));
+
+  let loading = 0;
+  async function load() {
+    const mine = ++loading;
+    const query = new URLSearchParams({ rule: view.rule, page: String(view.page), page_size: String(PAGE_SIZE) });
+    const data = await get(`/leaderboards/${view.board}?${query}`);
+    if (mine !== loading) return; // a newer request is on its way
+    const board = known[data.board] ?? { columns: [] };
+    picker.replaceChildren(
+      toggleGroup(gettext("Leaderboard"), boards.map((b) => ({ value: b.name, label: known[b.name]?.short ?? b.title })), view.board, (board) => change({ board, page: 1 })),
+      ruleToggle(view.rule, (rule) => change({ rule, page: 1 })));
+    body.replaceChildren(
+      h("h2", {}, data.title),
+      data.results.length || data.me
+        ? rankTable({ caption: data.title, rows: data.results, me: data.me, columns: board.columns })
+        : h("p", { class: "empty" }, gettext("Nobody is on this board yet.")),
+      pager(data, view.page, (page) => change({ page })));
+    root.dataset.board = data.board;
+    root.dataset.rule = data.rule;
+  }
+
+  function change(next) {
+    Object.assign(view, next);
+    reflectQuery("/leaderboards", { board: view.board, rule: view.rule, page: view.page > 1 ? view.page : null });
+    load();
+  }
+
+  await load();
+  const refresh = coalesce(load, REFRESH_WAIT_MS);
+  const socket = lobbyEvents(ctx, ["result", "game-finished"], () => refresh());
+  return () => {
+    refresh.cancel();
+    socket.close();
+  };
 }

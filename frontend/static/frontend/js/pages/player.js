@@ -1,6 +1,87 @@
-// Placeholder for a player's page (filled by the daily and leaderboard work).
-import { h } from "../dom.js";
+// A public profile: statistics per rule and the history of finished games, page by page.
+import { get } from "../api.js";
+import { clock, h, when } from "../dom.js";
+import { gettext, interpolate } from "../i18n.js";
+import { PAGE_SIZE, pageNumber, percent } from "../standings.js";
+import { pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
 
-export function mount(root, ctx, name, player) {
-  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, player), h("p", {}, "Player pages arrive with the leaderboards.")));
+const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
+
+function statsCard(stats) {
+  const item = (label, key, value) => [h("dt", {}, label), h("dd", { "data-stat": key }, value)];
+  const none = "–";
+  return h("section", { class: "stats-card", "data-rule": stats.rule, "aria-label": ruleName(stats.rule) },
+    h("h2", {}, ruleName(stats.rule)),
+    h("dl", {},
+      item(gettext("Games"), "games", stats.games),
+      item(gettext("Wins"), "wins", stats.wins),
+      item(gettext("Win rate"), "win_rate", percent(stats.win_rate)),
+      item(gettext("Current streak"), "current_streak", stats.current_streak),
+      item(gettext("Best streak"), "best_streak", stats.best_streak),
+      item(gettext("Best time"), "best_time", gameLink(stats.best_time_game, stats.best_time_seconds === null ? none : clock(stats.best_time_seconds))),
+      item(gettext("Fewest moves"), "fewest_moves", gameLink(stats.fewest_moves_game, stats.fewest_moves ?? none)),
+      item(gettext("Best score"), "best_score", stats.best_score),
+      item(gettext("Daily streak"), "daily_streak",
+        interpolate(gettext("%(current)s now, best %(best)s"), { current: stats.current_daily_streak, best: stats.best_daily_streak }, true))));
+}
+
+function dealCell(entry) {
+  if (entry.daily) {
+    const label = interpolate(entry.ranked ? gettext("Daily %(date)s (ranked)") : gettext("Daily %(date)s (practice)"), { date: entry.daily }, true);
+    return h("a", { href: `/game/${entry.game}`, "data-link": true }, label);
+  }
+  return h("a", { href: `/game/${entry.game}`, "data-link": true }, entry.code);
+}
+
+export async function mount(root, ctx, _name, username) {
+  let profile;
+  try {
+    profile = await get(`/players/${encodeURIComponent(username)}`);
+  } catch (error) {
+    if (error.status !== 404) throw error;
+    root.replaceChildren(h("section", { class: "panel" },
+      h("h1", {}, gettext("Player not found")),
+      h("p", {}, interpolate(gettext("Nobody plays here under the name %(name)s."), { name: username }, true))));
+    return null;
+  }
+  const params = new URLSearchParams(location.search);
+  const view = { rule: RULES.includes(params.get("rule")) ? params.get("rule") : "C", page: pageNumber(params.get("page")) };
+  const historyBox = h("section", { class: "history", "aria-labelledby": "history-title" });
+  root.replaceChildren(h("section", { class: "panel profile" },
+    h("h1", {}, profile.username),
+    h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: new Date(profile.joined).toLocaleDateString() }, true),
+      ctx.me?.username === profile.username ? [" · ", gettext("This is you.")] : null),
+    h("div", { class: "stats-cards" }, RULES.map((rule) => statsCard(profile.stats[rule]))),
+    historyBox));
+
+  async function load() {
+    const query = new URLSearchParams({ rule: view.rule, page: String(view.page), page_size: String(PAGE_SIZE) });
+    const data = await get(`/players/${encodeURIComponent(profile.username)}/history?${query}`);
+    const rows = data.results.map((entry) => h("tr", { "data-game": entry.game },
+      h("td", {}, when(entry.finished_at)),
+      h("td", {}, dealCell(entry)),
+      h("td", {}, entry.won ? gettext("Won") : gettext("Not won")),
+      h("td", { class: "num" }, entry.moves),
+      h("td", { class: "num" }, clock(entry.seconds)),
+      h("td", { class: "num" }, `${entry.cards_on_foundations}/52`),
+      h("td", { class: "num score" }, entry.score),
+      h("td", {}, entry.assisted ? gettext("Hints") : "")));
+    const headers = [gettext("Finished"), gettext("Deal"), gettext("Result"), gettext("Moves"), gettext("Time"), gettext("Cards home"), gettext("Score"), gettext("Assists")];
+    historyBox.replaceChildren(
+      h("h2", { id: "history-title" }, gettext("History")),
+      ruleToggle(view.rule, (rule) => change({ rule, page: 1 })),
+      rows.length
+        ? h("table", { class: "history-table" }, h("thead", {}, h("tr", {}, headers.map((text) => h("th", { scope: "col" }, text)))), h("tbody", {}, rows))
+        : h("p", { class: "empty" }, interpolate(gettext("No finished %(rule)s games yet."), { rule: ruleName(view.rule) }, true)),
+      pager(data, view.page, (page) => change({ page })));
+  }
+
+  function change(next) {
+    Object.assign(view, next);
+    reflectQuery(location.pathname, { rule: view.rule === "C" ? null : view.rule, page: view.page > 1 ? view.page : null });
+    load();
+  }
+
+  await load();
+  return null;
 }
