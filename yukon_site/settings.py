@@ -242,6 +242,7 @@ SPECTACULAR_SETTINGS = {
         "RuleLetterEnum": ["C", "R"],
         "RuleLetterInputEnum": ["C", "R", "c", "r"],
         "GameStatusEnum": ["active", "won", "abandoned"],
+        "WinnabilityStatusEnum": ["winnable", "no-longer-winnable", "unknown"],
     },
 }
 

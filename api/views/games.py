@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from api import serializers as s
 from api.docs import STATE_EXAMPLE, errors
-from api.pagination import Pagination
+from api.pagination import Pagination, page_of
 from api.throttles import MoveThrottle
 from games import daily, services
 from games.models import Game
@@ -40,12 +40,13 @@ def _answer(outcome: services.Outcome) -> Response:
 class GameListView(APIView):
     @extend_schema(
         summary="My games, newest first",
+        operation_id="v1_games_list",
         parameters=[
             OpenApiParameter("status", enum=["active", "won", "abandoned"], required=False),
             OpenApiParameter("page", int, required=False),
             OpenApiParameter("page_size", int, required=False),
         ],
-        responses={200: s.GameSummarySerializer(many=True), **errors(400, 401)},
+        responses={200: page_of(s.GameSummarySerializer), **errors(400, 401)},
     )
     def get(self, request: Request) -> Response:
         query = _validated(s.GameListQuerySerializer, request.query_params)

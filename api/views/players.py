@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.docs import errors
-from api.pagination import Pagination
+from api.pagination import Pagination, page_of
 from games import stats
 from games.models import Game
 
@@ -86,7 +86,7 @@ class HistoryView(APIView):
             OpenApiParameter("page", int, required=False),
             OpenApiParameter("page_size", int, required=False),
         ],
-        responses={200: HistoryEntrySerializer(many=True), **errors(400, 404)},
+        responses={200: page_of(HistoryEntrySerializer), **errors(400, 404)},
     )
     def get(self, request: Request, username: str) -> Response:
         spec = HistoryQuerySerializer(data=request.query_params)

@@ -200,8 +200,7 @@ class TestAssists:
         code, line = winning_line()
         state = new_game(alice_api, code=code)
         gid = state["id"]
-        version = 0
-        for move in line:
+        for version, move in enumerate(line):
             if move.endswith(">F"):
                 card = move.split(">")[0]
                 response = post(
@@ -212,7 +211,6 @@ class TestAssists:
                 assert (log[-1]["move"], log[-1]["intent"]) == (move, "tap")
                 return
             post(alice_api, f"/api/v1/games/{gid}/moves", {"move": move, "version": version})
-            version += 1
         raise AssertionError("the winning line has no foundation move")
 
     def test_tap_on_a_card_that_cannot_go_up_is_refused(self, alice_api: APIClient) -> None:
