@@ -3,39 +3,57 @@
 Every refusal carries a stable machine ``code`` (the API and the "interactive
 rules" assist switch on it), an English ``message`` naming the cards involved,
 and the ``rule`` family that refused, so a client can group related refusals.
+Refusals also carry ``params`` (card texts, columns, counts as strings) so a
+layer outside the engine can say the same thing in another language.
 """
 
 from __future__ import annotations
 
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` for translation catalogues (the engine itself stays English-only)."""
+    return text
+
+
 #: Machine code -> short description, as the API documents it.
 ERROR_CODES: dict[str, str] = {
     # Text that is not a card, a move or a game code.
-    "invalid-card": "The text is not a card (expected e.g. 10D, TD, 10♦, AS, KH).",
-    "invalid-move": "The text is not a move (expected e.g. 10D>3 or 7S>F).",
-    "code-format": "A game code has three parts separated by '-', like YU1-C-AAAAAAB.",
-    "code-prefix": "A game code starts with YU1.",
-    "code-rule": "The rule letter of a game code is unknown (C or R).",
-    "code-length": "The deal number of a game code has exactly 7 letters.",
-    "code-characters": "The deal number of a game code uses only the letters A-Z.",
-    "code-number": "A deal number is outside 0..26**7-1.",
-    "invalid-state": "A stored game state or hand-made layout is malformed.",
+    "invalid-card": gettext_noop("The text is not a card (expected e.g. 10D, TD, 10♦, AS, KH)."),
+    "invalid-move": gettext_noop("The text is not a move (expected e.g. 10D>3 or 7S>F)."),
+    "code-format": gettext_noop(
+        "A game code has three parts separated by '-', like YU1-C-AAAAAAB."
+    ),
+    "code-prefix": gettext_noop("A game code starts with YU1."),
+    "code-rule": gettext_noop("The rule letter of a game code is unknown (C or R)."),
+    "code-length": gettext_noop("The deal number of a game code has exactly 7 letters."),
+    "code-characters": gettext_noop("The deal number of a game code uses only the letters A-Z."),
+    "code-number": gettext_noop("A deal number is outside 0..26**7-1."),
+    "invalid-state": gettext_noop("A stored game state or hand-made layout is malformed."),
     # Refused moves, one code per refusing rule.
-    "empty-column-needs-king": "An empty column only accepts a King (with what lies on it).",
-    "wrong-rank": "The moved card must be exactly one rank lower than the card it goes on.",
-    "wrong-colour": "Classic: the moved card must be of the opposite colour.",
-    "wrong-suit": "The moved card must be of the rule's required suit.",
-    "card-face-down": "A face-down card cannot be moved.",
-    "card-not-in-play": "The card lies under the top of its foundation: it is out of play.",
-    "group-too-large": "A group moves at most 20 cards.",
-    "not-top-card": (
+    "empty-column-needs-king": gettext_noop(
+        "An empty column only accepts a King (with what lies on it)."
+    ),
+    "wrong-rank": gettext_noop(
+        "The moved card must be exactly one rank lower than the card it goes on."
+    ),
+    "wrong-colour": gettext_noop("Classic: the moved card must be of the opposite colour."),
+    "wrong-suit": gettext_noop("The moved card must be of the rule's required suit."),
+    "card-face-down": gettext_noop("A face-down card cannot be moved."),
+    "card-not-in-play": gettext_noop(
+        "The card lies under the top of its foundation: it is out of play."
+    ),
+    "group-too-large": gettext_noop("A group moves at most 20 cards."),
+    "not-top-card": gettext_noop(
         "Only the last card of a column goes to a foundation, "
         "and only a foundation's top card can be taken back."
     ),
-    "foundation-order": "A foundation takes its suit in order, Ace first, one rank at a time.",
-    "same-column": "The destination is where the card already is.",
-    "game-won": "The game is won: no more moves or undos.",
-    "nothing-to-undo": "There is no move left to undo (at most the last 100 moves).",
-    "no-destination": "No column accepts the card and what lies on it.",
+    "foundation-order": gettext_noop(
+        "A foundation takes its suit in order, Ace first, one rank at a time."
+    ),
+    "same-column": gettext_noop("The destination is where the card already is."),
+    "game-won": gettext_noop("The game is won: no more moves or undos."),
+    "nothing-to-undo": gettext_noop("There is no move left to undo (at most the last 100 moves)."),
+    "no-destination": gettext_noop("No column accepts the card and what lies on it."),
 }
 
 #: Machine code -> the family of rules it belongs to.
@@ -70,10 +88,13 @@ class YukonError(Exception):
 
     default_code = "invalid-state"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, params: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.code: str = code if code is not None else self.default_code
         self.message: str = message
+        self.params: dict[str, str] = params or {}
 
     @property
     def rule(self) -> str:

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from .cards import CARD_TEXT, CARDS, KINGS, Card, CardIndex, Suit
+from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
 from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
 from .errors import IllegalMoveError, InvalidStateError, YukonError
@@ -381,7 +381,9 @@ class Game:
         if where == _ON_FOUNDATION:
             if to == FOUNDATION:
                 raise IllegalMoveError(
-                    f"{name} is already on the {_suit_name(suit)}", code="same-column"
+                    f"{name} is already on the {_suit_name(suit)}",
+                    code="same-column",
+                    params={"card": name, "suit": Suit(suit).symbol},
                 )
             self._check_destination(c, to, group=1)
             return
@@ -393,25 +395,35 @@ class Game:
                     f"Only the last card of a column goes to a foundation "
                     f"({name} is covered by {CARD_TEXT[col[position + 1]]})",
                     code="not-top-card",
+                    params={"card": name, "cover": CARD_TEXT[col[position + 1]]},
                 )
             count = self._found[suit]
             if count != rank0:
                 wanted = (
                     f"needs {CARD_TEXT[suit * 13 + count]} next" if count < 13 else "is complete"
                 )
+                params = {"card": name, "suit": Suit(suit).symbol}
+                if count < 13:
+                    params["next"] = CARD_TEXT[suit * 13 + count]
                 raise IllegalMoveError(
                     f"A foundation builds up in order from the Ace: the {_suit_name(suit)} "
                     f"{wanted}, not {name}",
                     code="foundation-order",
+                    params=params,
                 )
             return
         if to == where:
-            raise IllegalMoveError(f"{name} is already in column {to + 1}", code="same-column")
+            raise IllegalMoveError(
+                f"{name} is already in column {to + 1}",
+                code="same-column",
+                params={"card": name, "column": str(to + 1)},
+            )
         group = len(col) - position
         if group > GROUP_LIMIT:
             raise IllegalMoveError(
                 f"A group moves at most {GROUP_LIMIT} cards ({name} leads a group of {group})",
                 code="group-too-large",
+                params={"card": name, "group": str(group), "limit": str(GROUP_LIMIT)},
             )
         self._check_destination(c, to, group=group)
 
@@ -428,7 +440,9 @@ class Game:
         name = CARD_TEXT[c]
         if where == _FACE_DOWN:
             raise IllegalMoveError(
-                f"Only face-up cards can be moved ({name} is face down)", code="card-face-down"
+                f"Only face-up cards can be moved ({name} is face down)",
+                code="card-face-down",
+                params={"card": name},
             )
         suit = c // 13
         if where == _ON_FOUNDATION and self._found[suit] != c % 13 + 1:
@@ -437,11 +451,13 @@ class Game:
                 raise IllegalMoveError(
                     f"{name} is not in play: it lies under {top} on the {_suit_name(suit)}",
                     code="card-not-in-play",
+                    params={"card": name, "top": top, "suit": Suit(suit).symbol},
                 )
             raise IllegalMoveError(
                 f"Only a foundation's top card can be taken back ({name} lies under {top} "
                 f"on the {_suit_name(suit)})",
                 code="not-top-card",
+                params={"card": name, "top": top, "suit": Suit(suit).symbol},
             )
 
     def _check_destination(self, c: CardIndex, to: int, *, group: int) -> None:
@@ -451,9 +467,11 @@ class Game:
         if not dest:
             if c % 13 != 12:
                 leads = f"{name} leads the group" if group > 1 else f"{name} is not a King"
+                params = {"card": name, "group": str(group)} if group > 1 else {"card": name}
                 raise IllegalMoveError(
                     f"An empty column only accepts a King ({leads})",
                     code="empty-column-needs-king",
+                    params=params,
                 )
             return
         card, target = CARDS[c], CARDS[dest[-1]]
@@ -465,15 +483,24 @@ class Game:
                 if 1 <= target.rank - step <= 13
             )
             need = f"only {wanted}" if wanted else "nothing"
+            params = {"card": name, "target": str(target), "column": str(to + 1)}
+            if wanted:
+                params["ranks"] = "/".join(
+                    RANK_NAMES[target.rank - step]
+                    for step in rule.rank_steps
+                    if 1 <= target.rank - step <= 13
+                )
             raise IllegalMoveError(
                 f"{name} cannot go on {target} in column {to + 1}: it takes {need}",
                 code="wrong-rank",
+                params=params,
             )
         if not rule.suits_fit(card, target):
             raise IllegalMoveError(
                 f"{name} cannot go on {target} in column {to + 1}: {rule.name} builds with a card "
                 f"{rule.suit_wording}",
                 code=rule.suit_error,
+                params={"card": name, "target": str(target), "column": str(to + 1)},
             )
 
     # -- the checked player path ---------------------------------------------
@@ -523,6 +550,7 @@ class Game:
             raise IllegalMoveError(
                 f"Nothing to undo (only the last {UNDO_LIMIT} moves can be undone)",
                 code="nothing-to-undo",
+                params={"limit": str(UNDO_LIMIT)},
             )
         before = self._score
         c, to, src, n, turned = self._pop()
@@ -680,8 +708,13 @@ class Game:
                     f"A group moves at most {GROUP_LIMIT} cards "
                     f"({CARD_TEXT[c]} leads a group of {group})",
                     code="group-too-large",
+                    params={"card": CARD_TEXT[c], "group": str(group), "limit": str(GROUP_LIMIT)},
                 )
-        raise IllegalMoveError(f"No column accepts {CARD_TEXT[c]}", code="no-destination")
+        raise IllegalMoveError(
+            f"No column accepts {CARD_TEXT[c]}",
+            code="no-destination",
+            params={"card": CARD_TEXT[c]},
+        )
 
     def destinations(self, card: Card) -> list[int]:
         """Placement help: where the picked card may go (columns, then FOUNDATION)."""
