@@ -3,6 +3,8 @@
 Engine refusals keep their machine code and rule family (422), text that does
 not parse is a 400, service refusals carry their own status, and a stale
 version (409) includes the current state so the client can catch up.
+Messages are in the request's language (a signed-in player's stored choice,
+else the cookie or Accept-Language); codes stay English (``api.messages``).
 """
 
 from __future__ import annotations
@@ -11,10 +13,14 @@ import logging
 from typing import Any
 
 from django.http import Http404, HttpRequest, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.language import player_language
+from api.messages import engine_message, service_message
 from games.engine import IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
 from games.public import game_state
@@ -41,19 +47,26 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 def _drf_message(exc: exceptions.APIException) -> str:
     if isinstance(exc, exceptions.ValidationError):
-        return "The request has invalid fields; see 'fields'."
+        return _("The request has invalid fields; see 'fields'.")
     return str(exc.detail)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    request = context.get("request")
+    language = player_language(getattr(request, "user", None)) or translation.get_language()
+    with translation.override(language):
+        return _error_response(exc, context)
+
+
+def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, YukonError):
         status = 422 if isinstance(exc, IllegalMoveError) else 400
-        return Response({"error": exc.to_dict()}, status=status)
+        return Response({"error": {**exc.to_dict(), "message": engine_message(exc)}}, status=status)
     if isinstance(exc, StaleVersion):
-        body = error_body(exc.code, exc.message, state=game_state(exc.game))
+        body = error_body(exc.code, service_message(exc), state=game_state(exc.game))
         return Response(body, status=exc.status)
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.code, exc.message), status=exc.status)
+        return Response(error_body(exc.code, service_message(exc)), status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
@@ -71,9 +84,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Unknown URLs answer in the API's shape under /api/, and plainly elsewhere."""
-    return JsonResponse(error_body("not-found", f"Nothing at {request.path}."), status=404)
+    message = _("Nothing at %(path)s.") % {"path": request.path}
+    return JsonResponse(error_body("not-found", message), status=404)
 
 
 def server_error(request: HttpRequest) -> JsonResponse:
     logger.error("unhandled server error at %s", request.path)
-    return JsonResponse(error_body("server-error", "Something went wrong on our side."), status=500)
+    message = _("Something went wrong on our side.")
+    return JsonResponse(error_body("server-error", message), status=500)
