@@ -16,11 +16,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
 from api.realtime.sequencer import Sequencer, position_of
-from games import events
+from games import daily, events
 from games.models import Game
 from games.public import game_state, game_summary
 
 CLOSE_BAD_TOKEN = 4401
+CLOSE_PRIVATE_GAME = 4403
 CLOSE_NO_GAME = 4404
 LOBBY_SIZE = 50
 
@@ -103,6 +104,15 @@ def _load_game(game_id: int) -> tuple[dict[str, Any], int] | None:
 
 
 @database_sync_to_async
+def _refusal(game_id: int, user: Any) -> int | None:
+    """The close code refusing `user` this game (another's running daily is private), or None."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return CLOSE_NO_GAME
+    return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
+
+
+@database_sync_to_async
 def _lobby_games() -> list[dict[str, Any]]:
     games = (
         Game.objects.filter(status=Game.Status.ACTIVE)
@@ -114,7 +124,7 @@ def _lobby_games() -> list[dict[str, Any]]:
 
 
 class GameConsumer(PushConsumer):
-    """`/ws/v1/games/<id>/`: anyone may watch; pushes go out strictly in version order.
+    """`/ws/v1/games/<id>/`: anyone may watch (but not another's running daily); pushes in order.
 
     Out-of-order pushes wait in a `Sequencer`; a gap that does not fill within
     `gap_wait_seconds` (a lost push) is closed by a fresh `state` from the database.
@@ -128,6 +138,10 @@ class GameConsumer(PushConsumer):
         self.sequencer = Sequencer()
         self.lock = asyncio.Lock()
         self.gap_timer: asyncio.Task[None] | None = None
+        refusal = await _refusal(self.game_id, self.scope.get("user"))
+        if refusal is not None:  # checked before joining the group: not one push may leak
+            await self.refuse(refusal)
+            return
         await super().connect()
 
     async def start(self) -> None:

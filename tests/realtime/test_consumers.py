@@ -13,7 +13,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
-from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME
+from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
 from games import events, services
 from tests.realtime.wire import Socket, hidden_cards
 from tests.support.play import new_game, post, token_client, winning_line
@@ -128,6 +128,27 @@ def test_a_missing_game_closes_with_4404(game: dict[str, Any]) -> None:
     async def scenario() -> None:
         async with Socket(game_path(game["id"] + 1000)) as refused:
             assert await refused.closed_with() == CLOSE_NO_GAME
+
+    run(scenario)
+
+
+def test_another_players_running_daily_game_cannot_be_watched(
+    alice: User, bob: User, owner: APIClient, settings: Any
+) -> None:
+    settings.DAILY_SOLVER_NODES = 20_000
+    daily_game = owner.post("/api/v1/daily/play").json()
+    _, bob_token = ApiToken.issue(bob, "watcher")
+    _, alice_token = ApiToken.issue(alice, "player")
+
+    async def scenario() -> None:
+        path = game_path(daily_game["id"])
+        async with Socket(f"{path}?token={bob_token}") as refused:
+            assert await refused.closed_with() == CLOSE_PRIVATE_GAME
+        async with Socket(path) as anonymous:
+            assert await anonymous.closed_with() == CLOSE_PRIVATE_GAME
+        async with Socket(f"{path}?token={alice_token}") as player:
+            state = await opened(player)
+            assert state["d"]["code"] is None
 
     run(scenario)
 
