@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 #: The ES modules every page needs, preloaded so the browser fetches them in parallel.
 CORE_MODULES = (
     "main.js",
+    "i18n.js",
     "api.js",
     "dom.js",
     "router.js",
@@ -32,8 +33,9 @@ CORE_MODULES = (
 @ensure_csrf_cookie
 def shell(request: HttpRequest, **route: object) -> HttpResponse:
     """Serve the app shell; the client-side router reads the path and draws the page."""
-    return render(
-        request,
-        "frontend/shell.html",
-        {"modules": [f"frontend/js/{name}" for name in CORE_MODULES]},
-    )
+    return render(request, "frontend/shell.html", shell_context())
+
+
+def shell_context() -> dict[str, object]:
+    """What every rendering of the shell needs: the modules to preload."""
+    return {"modules": [f"frontend/js/{name}" for name in CORE_MODULES]}

@@ -11,6 +11,7 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
+    path("", include("frontend.language_urls")),
     path("", include("frontend.urls")),
 ]
 
