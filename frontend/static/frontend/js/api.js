@@ -1,4 +1,5 @@
 // The REST client: JSON in and out, the CSRF header on writes, one error type.
+import { gettext, interpolate } from "./i18n.js";
 
 const BASE = "/api/v1";
 
@@ -6,7 +7,7 @@ const BASE = "/api/v1";
 export class ApiError extends Error {
   constructor(status, body) {
     const error = body?.error ?? {};
-    super(error.message ?? (status ? `Request failed (${status}).` : "No connection to the server."));
+    super(error.message ?? (status ? interpolate(gettext("Request failed (%(status)s)."), { status }, true) : gettext("No connection to the server.")));
     this.status = status;
     this.code = error.code ?? (status ? "error" : "network");
     this.rule = error.rule;

@@ -5,6 +5,7 @@ import { cardName, groupOf, isLastInColumn, locate } from "./cards.js";
 import { attachDrag } from "./drag.js";
 import { keyAction, refreshCursor } from "./keyboard.js";
 import { Renderer } from "./render.js";
+import { gettext, interpolate } from "./i18n.js";
 import { describeChange, destinations, diffStates } from "./state.js";
 
 const DOUBLE_TAP_MS = 400;
@@ -149,7 +150,7 @@ export class Board {
     this.kb = result.kb;
     this.highlights = new Set();
     if (this.kb.picked) {
-      this.options.announce(`${cardName(this.kb.picked)} picked up. Choose a column with the arrows and press Enter, 1 to 7, or F.`);
+      this.options.announce(interpolate(gettext("%(card)s picked up. Choose a column with the arrows and press Enter, 1 to 7, or F."), { card: cardName(this.kb.picked) }, true));
       if (this.settings.placement_help) {
         const found = destinations(this.state.legal_moves, this.kb.picked);
         this.highlights = new Set(found.columns);
@@ -185,12 +186,13 @@ export class Board {
   refused(error) {
     if (error.status === 409 && error.state) {
       this.setState(error.state);
-      this.options.notify("This game changed elsewhere: showing the table as it is now.", "info");
+      this.options.notify(gettext("This game changed elsewhere: showing the table as it is now."), "info");
       return;
     }
     const isRule = error.status === 422;
-    const text = isRule && !this.settings.interactive_rules ? "That move is not allowed." : error.message;
-    this.options.notify(text, isRule ? "refused" : "error", error.code);
+    const explain = isRule && this.settings.interactive_rules;
+    const text = isRule && !explain ? gettext("That move is not allowed.") : error.message;
+    this.options.notify(text, isRule ? "refused" : "error", error.code, explain ? error.rule : "");
     this.redraw();
   }
 }

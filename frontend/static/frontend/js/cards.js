@@ -1,8 +1,9 @@
 // Card text helpers for display only (names, colours, positions): never a rule.
+import { gettext, interpolate } from "./i18n.js";
 
 export const SUITS = ["S", "H", "D", "C"];
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
+const SUIT_NAMES = { S: gettext("spades"), H: gettext("hearts"), D: gettext("diamonds"), C: gettext("clubs") };
+const RANK_NAMES = { A: gettext("Ace"), J: gettext("Jack"), Q: gettext("Queen"), K: gettext("King") };
 
 /** Split "10D" into {rank: "10", suit: "D"}. */
 export function parseCard(text) {
@@ -12,7 +13,7 @@ export function parseCard(text) {
 /** A screen-reader name, e.g. "10 of diamonds". */
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
-  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[suit]}`;
+  return interpolate(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[rank] ?? rank, suit: SUIT_NAMES[suit] }, true);
 }
 
 export function suitName(suit) {

@@ -1,4 +1,5 @@
 // Tiny DOM helpers: build elements declaratively, format numbers and times.
+import { formatDate, formatDuration } from "./i18n.js";
 
 /** h("button", {class: "x", onclick}, "text", child...) */
 export function h(tag, props = {}, ...children) {
@@ -17,16 +18,12 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
-export function clock(seconds) {
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = String(total % 60).padStart(2, "0");
-  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
-}
+/** Elapsed seconds as a clock (kept here for the pages that import it from dom.js). */
+export const clock = formatDuration;
 
+/** A date and time in the page's language. */
 export function when(iso) {
-  return iso ? new Date(iso).toLocaleString() : "";
+  return formatDate(iso);
 }
 
 /** A labelled form field. */

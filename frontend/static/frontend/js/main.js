@@ -1,6 +1,7 @@
 // Start-up: who is signed in, the header, and the router that mounts one page at a time.
-import { post } from "./api.js";
+import { patch, post } from "./api.js";
 import { h } from "./dom.js";
+import { gettext, interpolate, rememberLanguage } from "./i18n.js";
 import { match } from "./router.js";
 import { loadMe } from "./session.js";
 
@@ -28,11 +29,17 @@ const ctx = {
     banner.hidden = !text;
     banner.textContent = text ?? "";
   },
-  /** A message the player must see (refused move, error); stays a few seconds. */
-  notify(text, kind = "info", code = "") {
+  /**
+   * A message the player must see (refused move, error); stays a few seconds. A refused move
+   * names its rule family (`rule`): the message then links to that rule on the rules page.
+   */
+  notify(text, kind = "info", code = "", rule = "") {
     clearTimeout(messageTimer);
-    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code }, text));
-    messageTimer = setTimeout(() => messages.replaceChildren(), 6000);
+    const more = rule
+      ? [" ", h("a", { href: `/rules#${rule}`, target: "_blank", class: "rule-link" }, gettext("Read the rule"))]
+      : [];
+    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code, "data-rule": rule || null }, text, ...more));
+    messageTimer = setTimeout(() => messages.replaceChildren(), rule ? 10000 : 6000);
   },
   announce(text) {
     announcer.textContent = text;
@@ -45,14 +52,15 @@ function link(path, text) {
 
 function drawNav() {
   const me = ctx.me;
-  const items = [link("/", "Play"), link("/watch", "Watch"), link("/daily", "Daily"), link("/leaderboards", "Leaderboards")];
+  const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
+    link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules"))];
   if (me) {
-    items.push(link("/games", "My games"), link("/settings", "Settings"), link("/tokens", "API tokens"));
+    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")));
     items.push(
-      h("button", { type: "button", class: "link", onclick: logout }, `Log out (${me.username})`),
+      h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true)),
     );
   } else {
-    items.push(link("/login", "Log in"), link("/signup", "Sign up"));
+    items.push(link("/login", gettext("Log in")), link("/signup", gettext("Sign up")));
   }
   nav.replaceChildren(...items);
 }
@@ -70,7 +78,7 @@ async function route() {
   messages.replaceChildren();
   const found = match(location.pathname);
   if (!found) {
-    app.replaceChildren(h("h1", {}, "Page not found"), link("/", "Back to the table"));
+    app.replaceChildren(h("h1", {}, gettext("Page not found")), link("/", gettext("Back to the table")));
     return;
   }
   document.body.dataset.page = found.name;
@@ -85,6 +93,14 @@ document.addEventListener("click", (event) => {
   ctx.navigate(a.getAttribute("href"));
 });
 window.addEventListener("popstate", route);
+
+/** The language menu: remember the choice (and store it for a signed-in player), then reload. */
+document.getElementById("language")?.addEventListener("change", async (event) => {
+  const code = event.target.value;
+  rememberLanguage(code);
+  if (ctx.me) await patch("/me/settings", { language: code }).catch(() => null);
+  location.reload();
+});
 
 ctx.setMe(await loadMe());
 await route();

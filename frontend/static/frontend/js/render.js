@@ -1,5 +1,6 @@
 // Drawing the table: keyed card elements placed from the layout, redrawn once per frame.
 import { cardName, parseCard, suitName } from "./cards.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { layoutBoard } from "./layout.js";
 
 function suitIcon(suit, className) {
@@ -74,7 +75,9 @@ export class Renderer {
     style.height = `${layout.height}px`;
     for (const slot of layout.foundationSlots) {
       const found = state.foundations[slot.index];
-      const label = `${suitName(slot.suit)} foundation, ${found.count} cards`;
+      const label = interpolate(
+        ngettext("%(suit)s foundation, %(count)s card", "%(suit)s foundation, %(count)s cards", found.count),
+        { suit: suitName(slot.suit), count: found.count }, true);
       const el = this.slot(`slot-f${slot.index}`, "slot foundation", label, slot.suit);
       el.setAttribute("aria-label", label);
       el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
@@ -82,7 +85,8 @@ export class Renderer {
     }
     for (const slot of layout.columnSlots) {
       const column = state.columns[slot.col - 1];
-      const label = `Column ${slot.col}, ${column.face_down} face-down, ${column.face_up.length} face-up`;
+      const label = interpolate(gettext("Column %(column)s, %(down)s face-down, %(up)s face-up"),
+        { column: slot.col, down: column.face_down, up: column.face_up.length }, true);
       const el = this.slot(`slot-c${slot.col}`, "slot column", label);
       el.setAttribute("aria-label", label);
       el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;

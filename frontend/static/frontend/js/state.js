@@ -1,4 +1,5 @@
 // Reading the server's state: destinations from legal_moves, and what changed between states.
+import { gettext, interpolate } from "./i18n.js";
 
 /** The destinations the server allows for `card`: {columns: Set<number 1-7>, foundation}. */
 export function destinations(legalMoves, card) {
@@ -51,7 +52,11 @@ export function diffStates(prev, next) {
 export function describeChange(diff, nameOf) {
   if (!diff.moved.length) return "";
   const first = diff.moved[0];
-  const where = first.to.startsWith("f") ? "its foundation" : `column ${first.to.slice(1)}`;
-  const extra = diff.moved.length > 1 ? ` with ${diff.moved.length - 1} more` : "";
-  return `${nameOf(first.card)}${extra} to ${where}.`;
+  const home = first.to.startsWith("f");
+  const values = { card: nameOf(first.card), column: first.to.slice(1), count: diff.moved.length - 1 };
+  if (diff.moved.length > 1) {
+    const fmt = home ? gettext("%(card)s with %(count)s more to its foundation.") : gettext("%(card)s with %(count)s more to column %(column)s.");
+    return interpolate(fmt, values, true);
+  }
+  return interpolate(home ? gettext("%(card)s to its foundation.") : gettext("%(card)s to column %(column)s."), values, true);
 }
