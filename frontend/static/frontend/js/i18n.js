@@ -51,3 +51,8 @@ export function formatDuration(seconds) {
 export function rememberLanguage(code) {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
 }
+
+/** Go back to the browser's preference (Accept-Language). */
+export function forgetLanguage() {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}

@@ -1,6 +1,7 @@
 // Sign up and log in: a session cookie for the browser.
 import { fieldMessage, post } from "../api.js";
 import { field, h } from "../dom.js";
+import { gettext, LANGUAGE, rememberLanguage } from "../i18n.js";
 
 export function mount(root, ctx, name) {
   const signup = name === "signup";
@@ -9,14 +10,14 @@ export function mount(root, ctx, name) {
   const password = h("input", { name: "password", type: "password", required: true, autocomplete: signup ? "new-password" : "current-password" });
   const error = h("p", { class: "field-error", role: "alert" });
   const form = h("form", { class: "panel narrow" },
-    h("h1", {}, signup ? "Sign up" : "Log in"),
-    field("Username", username),
-    signup ? field("Email (optional)", email) : null,
-    field("Password", password),
+    h("h1", {}, signup ? gettext("Sign up") : gettext("Log in")),
+    field(gettext("Username"), username),
+    signup ? field(gettext("Email (optional)"), email) : null,
+    field(gettext("Password"), password),
     error,
-    h("button", { type: "submit", class: "primary" }, signup ? "Create my account" : "Log in"),
-    h("p", {}, signup ? "Already have an account? " : "New here? ",
-      h("a", { href: signup ? "/login" : "/signup", "data-link": true }, signup ? "Log in" : "Sign up")),
+    h("button", { type: "submit", class: "primary" }, signup ? gettext("Create my account") : gettext("Log in")),
+    h("p", {}, signup ? gettext("Already have an account?") : gettext("New here?"), " ",
+      h("a", { href: signup ? "/login" : "/signup", "data-link": true }, signup ? gettext("Log in") : gettext("Sign up"))),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -25,6 +26,13 @@ export function mount(root, ctx, name) {
     if (signup) body.email = email.value;
     try {
       const me = await post(signup ? "/auth/register" : "/auth/login", body);
+      const stored = me.settings?.language;
+      if (stored && stored !== LANGUAGE) {
+        // The player's stored language wins on this device too: reload the app in it.
+        rememberLanguage(stored);
+        location.assign("/");
+        return;
+      }
       ctx.setMe(me);
       ctx.navigate("/");
     } catch (failure) {

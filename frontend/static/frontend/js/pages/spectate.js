@@ -1,17 +1,18 @@
 // Live games: the lobby feed, one row per game in play, each a link to watch it.
 import { clock, h } from "../dom.js";
+import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { LiveSocket } from "../socket.js";
 
 export function mount(root, ctx) {
   const games = new Map();
   const body = h("tbody");
-  const empty = h("p", { class: "empty" }, "Nobody is playing right now.");
+  const empty = h("p", { class: "empty" }, gettext("Nobody is playing right now."));
   const draw = () => {
     const rows = [...games.values()].sort((a, b) => b.id - a.id).map((game) =>
       h("tr", { "data-game": game.id },
-        h("td", {}, h("a", { href: `/watch/${game.id}`, "data-link": true, "aria-label": `Watch ${game.owner} play ${game.code}` }, game.owner)),
-        h("td", {}, game.code), h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, game.move_count),
-        h("td", {}, game.score), h("td", {}, clock(game.elapsed_seconds))));
+        h("td", {}, h("a", { href: `/watch/${game.id}`, "data-link": true, "aria-label": interpolate(gettext("Watch %(name)s play %(code)s"), { name: game.owner, code: game.code }, true) }, game.owner)),
+        h("td", {}, game.code), h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, formatNumber(game.move_count)),
+        h("td", {}, formatNumber(game.score)), h("td", {}, clock(game.elapsed_seconds))));
     body.replaceChildren(...rows);
     empty.hidden = rows.length > 0;
   };
@@ -20,7 +21,7 @@ export function mount(root, ctx) {
     if (!known || known.version <= game.version) games.set(game.id, game);
   };
   const socket = new LiveSocket("/ws/v1/lobby/", {
-    onStatus: (what) => ctx.banner(what === "lost" ? "Connection lost. Reconnecting…" : null),
+    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
     onMessage(message) {
       if (message.t === "lobby") {
         games.clear();
@@ -30,8 +31,8 @@ export function mount(root, ctx) {
       draw();
     },
   });
-  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Live games"),
-    h("table", {}, h("thead", {}, h("tr", {}, ["Player", "Deal", "Home", "Moves", "Score", "Time"].map((t) => h("th", { scope: "col" }, t)))), body), empty));
+  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Live games")),
+    h("table", {}, h("thead", {}, h("tr", {}, [gettext("Player"), gettext("Deal"), gettext("Home"), gettext("Moves"), gettext("Score"), gettext("Time")].map((t) => h("th", { scope: "col" }, t)))), body), empty));
   draw();
   return () => socket.close();
 }

@@ -3,9 +3,10 @@ import { get, post } from "../api.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS } from "../session.js";
+import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { followGame } from "../socket.js";
 
-const RULE_NAMES = { C: "Classic", R: "Relaxed" };
+const RULE_NAMES = { C: gettext("Classic"), R: gettext("Relaxed") };
 
 /** Routes "home", "game" and "watch" all land here. */
 export async function mount(root, ctx, name, gameId) {
@@ -14,7 +15,7 @@ export async function mount(root, ctx, name, gameId) {
   try {
     state = await get(`/games/${gameId}`);
   } catch (error) {
-    root.replaceChildren(h("h1", {}, "Game not found"), h("p", {}, error.message));
+    root.replaceChildren(h("h1", {}, gettext("Game not found")), h("p", {}, error.message));
     return null;
   }
   const spectating = name === "watch" || ctx.me?.username !== state.owner;
@@ -25,11 +26,12 @@ async function home(root, ctx) {
   if (!ctx.me) {
     root.replaceChildren(
       h("section", { class: "landing" },
-        h("h1", {}, "Yukon Solitaire"),
-        h("p", {}, "Every move checked by the server, every game replayable, friends watching live."),
-        h("p", {}, h("a", { href: "/signup", "data-link": true, class: "button" }, "Sign up to play"), " ",
-          h("a", { href: "/login", "data-link": true }, "Log in"), " or ",
-          h("a", { href: "/watch", "data-link": true }, "watch live games")),
+        h("h1", {}, gettext("Yukon Solitaire")),
+        h("p", {}, gettext("Every move checked by the server, every game replayable, friends watching live.")),
+        h("p", {}, h("a", { href: "/signup", "data-link": true, class: "button" }, gettext("Sign up to play")), " ",
+          h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ", gettext("or"), " ",
+          h("a", { href: "/watch", "data-link": true }, gettext("watch live games"))),
+        h("p", {}, h("a", { href: "/rules", "data-link": true }, gettext("How to play Yukon"))),
       ),
     );
     return null;
@@ -39,27 +41,27 @@ async function home(root, ctx) {
     ctx.navigate(`/game/${page.results[0].id}`, { replace: true });
     return null;
   }
-  root.replaceChildren(h("section", { class: "landing" }, h("h1", {}, "Ready for a deal?")));
+  root.replaceChildren(h("section", { class: "landing" }, h("h1", {}, gettext("Ready for a deal?"))));
   newGameDialog(ctx, { cancellable: false });
   return null;
 }
 
 /** The new game dialog: Classic or Relaxed, random or a typed code; code errors inline. */
 export function newGameDialog(ctx, { cancellable = true } = {}) {
-  const code = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: "e.g. YU1-C-AAAAAAB", "aria-describedby": "new-game-error" });
+  const code = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: interpolate(gettext("e.g. %(code)s"), { code: "YU1-C-AAAAAAB" }, true), "aria-describedby": "new-game-error" });
   const error = h("p", { id: "new-game-error", class: "field-error", role: "alert" });
   const radio = (value, label, checked) =>
     h("label", { class: "choice" }, h("input", { type: "radio", name: "rule", value, checked }), label);
   const dialog = h("dialog", { class: "dialog", "aria-labelledby": "new-game-title" },
     h("form", { method: "dialog" },
-      h("h2", { id: "new-game-title" }, "New game"),
-      h("fieldset", {}, h("legend", {}, "Rules"),
-        radio("C", "Classic (red on black)", true), radio("R", "Relaxed (any colour)", false)),
-      field("Deal code (leave empty for a random deal)", code),
+      h("h2", { id: "new-game-title" }, gettext("New game")),
+      h("fieldset", {}, h("legend", {}, gettext("Rules")),
+        radio("C", gettext("Classic (red on black)"), true), radio("R", gettext("Relaxed (any colour)"), false)),
+      field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
-        cancellable ? h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, "Cancel") : null,
-        h("button", { type: "submit", class: "primary" }, "Deal")),
+        cancellable ? h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")) : null,
+        h("button", { type: "submit", class: "primary" }, gettext("Deal"))),
     ),
   );
   dialog.querySelector("form").addEventListener("submit", async (event) => {
@@ -90,17 +92,17 @@ function stat(label, key) {
 function table(root, ctx, initial, spectating) {
   const settings = { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) };
   const codeText = h("span", { class: "value code", "data-stat": "code" });
-  const copy = h("button", { type: "button", class: "icon", "aria-label": "Copy the game code", onclick: copyCode }, "Copy");
-  const undoButton = h("button", { type: "button", "aria-label": "Undo the last move (Ctrl+Z)", onclick: () => board.undo() }, "Undo");
-  const newButton = h("button", { type: "button", class: "primary", onclick: () => newGameDialog(ctx) }, "New game");
+  const copy = h("button", { type: "button", class: "icon", "aria-label": gettext("Copy the game code"), onclick: copyCode }, gettext("Copy"));
+  const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
+  const newButton = h("button", { type: "button", class: "primary", onclick: () => newGameDialog(ctx) }, gettext("New game"));
   const status = h("p", { class: "status", "data-stat": "status" });
-  const info = h("section", { class: "infobar", "aria-label": "Game information" },
-    stat("Time", "time"), stat("Moves", "moves"), stat("Score", "score"),
-    h("div", { class: "stat code-stat" }, h("span", { class: "label" }, "Code"), codeText, copy),
+  const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
+    stat(gettext("Time"), "time"), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
+    h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
     h("div", { class: "controls" }, spectating ? null : undoButton, ctx.me ? newButton : null),
   );
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
-    "aria-label": "Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes." });
+    "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes.") });
   root.replaceChildren(info, status, boardEl);
 
   let clockBase = { seconds: 0, at: 0, running: false };
@@ -112,15 +114,15 @@ function table(root, ctx, initial, spectating) {
     announce: ctx.announce,
     onState(state) {
       clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: state.status === "active" && Boolean(state.first_move_at) };
-      root.querySelector("[data-stat=moves]").textContent = state.move_count;
-      root.querySelector("[data-stat=score]").textContent = state.score;
+      root.querySelector("[data-stat=moves]").textContent = formatNumber(state.move_count);
+      root.querySelector("[data-stat=score]").textContent = formatNumber(state.score);
       codeText.textContent = state.code;
       undoButton.disabled = state.undo_depth === 0 || state.status !== "active";
       root.dataset.version = state.version;
       root.dataset.status = state.status;
-      const who = spectating ? `Watching ${state.owner}` : "";
-      const rule = `${RULE_NAMES[state.rule]} rules`;
-      const over = state.status === "won" ? "Won" : state.status === "abandoned" ? "Abandoned" : "";
+      const who = spectating ? interpolate(gettext("Watching %(name)s"), { name: state.owner }, true) : "";
+      const rule = interpolate(gettext("%(rule)s rules"), { rule: RULE_NAMES[state.rule] }, true);
+      const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
       tick();
       if (state.status === "won" && !shownWin) {
@@ -142,9 +144,9 @@ function table(root, ctx, initial, spectating) {
   async function copyCode() {
     try {
       await navigator.clipboard.writeText(board.state.code);
-      ctx.notify(`Copied ${board.state.code}.`);
+      ctx.notify(interpolate(gettext("Copied %(code)s."), { code: board.state.code }, true));
     } catch {
-      ctx.notify(`The code is ${board.state.code}.`);
+      ctx.notify(interpolate(gettext("The code is %(code)s."), { code: board.state.code }, true));
     }
   }
 
@@ -162,7 +164,7 @@ function table(root, ctx, initial, spectating) {
   const socket = followGame(initial.id, {
     version: () => board.version(),
     onState: (state) => board.setState(state),
-    onStatus: (what) => ctx.banner(what === "lost" ? "Connection lost. Reconnecting…" : null),
+    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
   });
 
   return () => {
@@ -175,17 +177,18 @@ function table(root, ctx, initial, spectating) {
 }
 
 function celebrate(ctx, state, spectating) {
-  const title = spectating ? `${state.owner} won!` : "You won!";
+  const title = spectating ? interpolate(gettext("%(name)s won!"), { name: state.owner }, true) : gettext("You won!");
   const cheer = h("div", { class: "cheer", "aria-hidden": "true" },
     ["♠", "♥", "♦", "♣"].map((suit, i) => h("span", { style: `--i:${i}`, class: i % 3 ? "red" : "" }, suit)));
   const dialog = h("dialog", { class: "dialog win", "aria-labelledby": "win-title" },
     cheer,
     h("h2", { id: "win-title" }, title),
-    h("p", { class: "result" }, `All 52 cards home in ${state.move_count} moves and ${clock(state.elapsed_seconds)}, score ${state.score}.`),
-    h("p", {}, `Deal ${state.code}`),
+    h("p", { class: "result" }, interpolate(gettext("All 52 cards home in %(moves)s moves and %(time)s, score %(score)s."),
+      { moves: formatNumber(state.move_count), time: clock(state.elapsed_seconds), score: formatNumber(state.score) }, true)),
+    h("p", {}, interpolate(gettext("Deal %(code)s"), { code: state.code }, true)),
     h("div", { class: "actions" },
-      h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, "See the table"),
-      ctx.me ? h("button", { type: "button", class: "primary", onclick: () => { dialog.close(); newGameDialog(ctx); } }, "New game") : null),
+      h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("See the table")),
+      ctx.me ? h("button", { type: "button", class: "primary", onclick: () => { dialog.close(); newGameDialog(ctx); } }, gettext("New game")) : null),
   );
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);

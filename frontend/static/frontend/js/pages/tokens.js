@@ -1,6 +1,7 @@
 // Personal API tokens: create (the secret shown once), list, revoke.
 import { del, fieldMessage, get, post } from "../api.js";
 import { field, h, when } from "../dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
 export async function mount(root, ctx) {
   if (!ctx.me) return ctx.navigate("/login", { replace: true });
@@ -8,14 +9,14 @@ export async function mount(root, ctx) {
   const error = h("p", { class: "field-error", role: "alert" });
   const fresh = h("div", { class: "fresh-token", role: "status" });
   const list = h("tbody");
-  const form = h("form", { class: "inline" }, field("Token name", name), h("button", { type: "submit", class: "primary" }, "Create token"), error);
+  const form = h("form", { class: "inline" }, field(gettext("Token name"), name), h("button", { type: "submit", class: "primary" }, gettext("Create token")), error);
 
   async function refresh() {
     const tokens = await get("/tokens");
     list.replaceChildren(...tokens.map((token) =>
       h("tr", {}, h("td", {}, token.name), h("td", {}, h("code", {}, `${token.prefix}…`)), h("td", {}, when(token.created_at)),
-        h("td", {}, when(token.last_used_at) || "never"),
-        h("td", {}, h("button", { type: "button", class: "danger", "aria-label": `Revoke ${token.name}`, onclick: async () => { await del(`/tokens/${token.id}`); fresh.replaceChildren(); await refresh(); } }, "Revoke")))));
+        h("td", {}, when(token.last_used_at) || gettext("never")),
+        h("td", {}, h("button", { type: "button", class: "danger", "aria-label": interpolate(gettext("Revoke %(name)s"), { name: token.name }, true), onclick: async () => { await del(`/tokens/${token.id}`); fresh.replaceChildren(); await refresh(); } }, gettext("Revoke"))))));
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -24,17 +25,18 @@ export async function mount(root, ctx) {
       const token = await post("/tokens", { name: name.value });
       name.value = "";
       fresh.replaceChildren(
-        h("p", {}, `Your new token "${token.name}". Copy it now: it is shown only this once.`),
+        h("p", {}, interpolate(gettext("Your new token “%(name)s”. Copy it now: it is shown only this once."), { name: token.name }, true)),
         h("code", { class: "secret", "data-token": "" }, token.token),
-        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(token.token) }, "Copy"));
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(token.token) }, gettext("Copy")));
       await refresh();
     } catch (failure) {
       error.textContent = fieldMessage(failure);
     }
   });
-  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "API tokens"),
-    h("p", {}, "Third-party clients play for you with a token: send it as ", h("code", {}, "Authorization: Bearer <token>"), ". See the ", h("a", { href: "/api/docs/" }, "API docs"), "."),
+  root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("API tokens")),
+    h("p", {}, gettext("Third-party clients play for you with a token: send it in this header:"), " ", h("code", {}, "Authorization: Bearer <token>"), " ",
+      h("a", { href: "/api/docs/" }, gettext("API docs"))),
     form, fresh,
-    h("table", {}, h("thead", {}, h("tr", {}, ["Name", "Starts with", "Created", "Last used", ""].map((t) => h("th", { scope: "col" }, t)))), list)));
+    h("table", {}, h("thead", {}, h("tr", {}, [gettext("Name"), gettext("Starts with"), gettext("Created"), gettext("Last used"), ""].map((t) => h("th", { scope: "col" }, t)))), list)));
   await refresh();
 }
