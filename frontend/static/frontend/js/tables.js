@@ -7,6 +7,11 @@ import { ownRowApart, pageCount, rankLabel, sharedRanks } from "./standings.js";
 
 export const RULES = ["C", "R"];
 
+/** Replace an element's children, skipping the null/false of optional parts (as `h` does). */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+}
+
 export function ruleName(rule) {
   return rule === "R" ? gettext("Relaxed") : gettext("Classic");
 }
@@ -74,10 +79,16 @@ export function reflectQuery(path, params) {
   history.replaceState(null, "", text ? `${path}?${text}` : path);
 }
 
-/** Listen to the lobby feed for the event types given; returns the socket (close it on unmount). */
-export function lobbyEvents(ctx, types, onEvent) {
+/**
+ * Listen to the lobby feed for the event types given; `el.dataset.live` says whether the feed is
+ * up ("open"/"lost"). Returns the socket: close it on unmount.
+ */
+export function lobbyEvents(ctx, el, types, onEvent) {
   return new LiveSocket("/ws/v1/lobby/", {
-    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
+    onStatus(what) {
+      el.dataset.live = what;
+      ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null);
+    },
     onMessage(message) {
       if (types.includes(message.t)) onEvent(message);
     },

@@ -5,7 +5,7 @@ import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
-import { lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
+import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
 /** "Tuesday, December 1, 2026" for a UTC day, in the reader's language. */
 export function longDay(day) {
@@ -91,7 +91,7 @@ export async function mount(root, ctx, name, dayParam) {
     drawToday(statusBox, ctx, await get("/daily"), statusBox.querySelector("[data-countdown]"));
     await loadRanking();
   }, 250);
-  const socket = lobbyEvents(ctx, ["result"], (message) => {
+  const socket = lobbyEvents(ctx, rankingBox, ["result"], (message) => {
     if (message.d.daily === day) refresh();
   });
   return () => {
@@ -158,7 +158,7 @@ function attemptsBlock(ctx, today) {
 
 /** A closed day: its code, now public. */
 function drawPast(box, data) {
-  box.replaceChildren(
+  fill(box,
     h("p", { class: "closed" }, gettext("This day is closed: its ranking is final and every ranked game can be replayed.")),
     data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null);
 }
@@ -188,7 +188,7 @@ function drawRanking(box, data, view, change) {
     ? h("p", { class: "my-rank" }, interpolate(gettext("Your rank: %(rank)s of %(count)s."), { rank: data.me.rank, count: data.count }, true), " ", outcome(data.me))
     : null;
   const caption = view.assisted ? gettext("Ranking of games played with hints") : gettext("Ranking of games played without hints");
-  box.replaceChildren(
+  fill(box,
     h("h2", { id: "ranking-title" }, gettext("Ranking")),
     h("p", { class: "help" }, gettext("Winners first, by fewer moves then less time; then everyone else by cards home. Tied players share a rank. Score is shown but never ranks.")),
     tabs,

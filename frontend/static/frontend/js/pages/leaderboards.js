@@ -4,7 +4,7 @@ import { get } from "../api.js";
 import { clock, h } from "../dom.js";
 import { gettext } from "../i18n.js";
 import { coalesce, PAGE_SIZE, pageNumber, percent } from "../standings.js";
-import { lobbyEvents, pager, rankTable, reflectQuery, RULES, ruleToggle, toggleGroup } from "../tables.js";
+import { fill, lobbyEvents, pager, rankTable, reflectQuery, RULES, ruleToggle, toggleGroup } from "../tables.js";
 
 /** Refetch at most this often while results keep landing. */
 const REFRESH_WAIT_MS = 1500;
@@ -57,14 +57,12 @@ export async function mount(root, ctx) {
     picker.replaceChildren(
       toggleGroup(gettext("Leaderboard"), boards.map((b) => ({ value: b.name, label: known[b.name]?.short ?? b.title })), view.board, (board) => change({ board, page: 1 })),
       ruleToggle(view.rule, (rule) => change({ rule, page: 1 })));
-    body.replaceChildren(
+    fill(body,
       h("h2", {}, data.title),
       data.results.length || data.me
         ? rankTable({ caption: data.title, rows: data.results, me: data.me, columns: board.columns })
         : h("p", { class: "empty" }, gettext("Nobody is on this board yet.")),
       pager(data, view.page, (page) => change({ page })));
-    root.dataset.board = data.board;
-    root.dataset.rule = data.rule;
   }
 
   function change(next) {
@@ -75,7 +73,7 @@ export async function mount(root, ctx) {
 
   await load();
   const refresh = coalesce(load, REFRESH_WAIT_MS);
-  const socket = lobbyEvents(ctx, ["result", "game-finished"], () => refresh());
+  const socket = lobbyEvents(ctx, body, ["result", "game-finished"], () => refresh());
   return () => {
     refresh.cancel();
     socket.close();

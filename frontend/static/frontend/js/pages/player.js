@@ -3,7 +3,7 @@ import { get } from "../api.js";
 import { clock, h, when } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
 import { PAGE_SIZE, pageNumber, percent } from "../standings.js";
-import { pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
+import { fill, pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
 
 const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
 
@@ -57,21 +57,24 @@ export async function mount(root, ctx, _name, username) {
   async function load() {
     const query = new URLSearchParams({ rule: view.rule, page: String(view.page), page_size: String(PAGE_SIZE) });
     const data = await get(`/players/${encodeURIComponent(profile.username)}/history?${query}`);
+    const columns = [
+      [gettext("Finished"), null, (entry) => when(entry.finished_at)],
+      [gettext("Deal"), null, dealCell],
+      [gettext("Result"), null, (entry) => (entry.won ? gettext("Won") : gettext("Not won"))],
+      [gettext("Moves"), "num", (entry) => entry.moves],
+      [gettext("Time"), "num", (entry) => clock(entry.seconds)],
+      [gettext("Cards home"), "num", (entry) => `${entry.cards_on_foundations}/52`],
+      [gettext("Score"), "num score", (entry) => entry.score],
+      [gettext("Assists"), null, (entry) => (entry.assisted ? gettext("Hints") : "")],
+    ];
     const rows = data.results.map((entry) => h("tr", { "data-game": entry.game },
-      h("td", {}, when(entry.finished_at)),
-      h("td", {}, dealCell(entry)),
-      h("td", {}, entry.won ? gettext("Won") : gettext("Not won")),
-      h("td", { class: "num" }, entry.moves),
-      h("td", { class: "num" }, clock(entry.seconds)),
-      h("td", { class: "num" }, `${entry.cards_on_foundations}/52`),
-      h("td", { class: "num score" }, entry.score),
-      h("td", {}, entry.assisted ? gettext("Hints") : "")));
-    const headers = [gettext("Finished"), gettext("Deal"), gettext("Result"), gettext("Moves"), gettext("Time"), gettext("Cards home"), gettext("Score"), gettext("Assists")];
-    historyBox.replaceChildren(
+      columns.map(([, key, cell]) => h("td", { class: key }, cell(entry)))));
+    const headers = h("thead", {}, h("tr", {}, columns.map(([label, key]) => h("th", { scope: "col", class: key }, label))));
+    fill(historyBox,
       h("h2", { id: "history-title" }, gettext("History")),
       ruleToggle(view.rule, (rule) => change({ rule, page: 1 })),
       rows.length
-        ? h("table", { class: "history-table" }, h("thead", {}, h("tr", {}, headers.map((text) => h("th", { scope: "col" }, text)))), h("tbody", {}, rows))
+        ? h("table", { class: "history-table" }, headers, h("tbody", {}, rows))
         : h("p", { class: "empty" }, interpolate(gettext("No finished %(rule)s games yet."), { rule: ruleName(view.rule) }, true)),
       pager(data, view.page, (page) => change({ page })));
   }

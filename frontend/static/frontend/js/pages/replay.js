@@ -33,9 +33,9 @@ export async function mount(root, _ctx, _name, day, gameId) {
   const button = (action, label, text) => h("button", { type: "button", "data-step": action, "aria-label": label, onclick: () => go(action) }, text);
   const playButton = h("button", { type: "button", class: "primary", "data-step": "play", onclick: togglePlay });
   const controls = h("div", { class: "replay-controls", role: "group", "aria-label": gettext("Replay controls") },
-    button("first", gettext("First step"), "⏮"), button("prev", gettext("Previous step"), "◀"),
+    button("first", gettext("First step"), "« " + gettext("First")), button("prev", gettext("Previous step"), "‹ " + gettext("Previous")),
     playButton,
-    button("next", gettext("Next step"), "▶"), button("last", gettext("Last step"), "⏭"),
+    button("next", gettext("Next step"), gettext("Next") + " ›"), button("last", gettext("Last step"), gettext("Last") + " »"),
     position);
   const boardEl = h("div", { class: "board replay-board", "aria-label": gettext("The table at this step") });
   const summary = { status: game.status, moves: game.move_count, elapsed_seconds: game.elapsed_seconds, cards_on_foundations: game.cards_on_foundations };

@@ -1,0 +1,183 @@
+"""The daily deal, leaderboard, profile and replay pages in Chromium, against a real server.
+
+The server runs in another process, so "yesterday" is made in the database here (its deal
+row, real games played through the API, then filed under that day) instead of moving clocks.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import daily
+from games.engine import GameCode
+from games.models import DailyDeal, Game
+from tests.browser.helpers import Player
+from tests.support.play import winning_line
+
+CODE, LINE = winning_line()
+RELAXED_CODE = CODE.replace("-C-", "-R-")
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def small_solver_budget(settings: Any) -> None:
+    """Today's deal is chosen here (the server then reads it): keep a failed proof cheap."""
+    settings.DAILY_SOLVER_NODES = 20_000
+
+
+def todays_code() -> str:
+    return str(daily.code_of(daily.deal_for(daily.today())))
+
+
+def expect_code_hidden(page: Page, code: str) -> None:
+    """Neither the text nor any attribute of the page holds the running day's code."""
+    assert code not in page.locator("body").inner_text()
+    assert code not in page.content()
+
+
+def expect_foundation(page: Page, index: int, cards: int) -> None:
+    """The foundation slot's label counts its cards ("1 card", "13 cards")."""
+    suit = ("spades", "hearts", "diamonds", "clubs")[index]
+    label = re.compile(rf"^{suit} foundation, {cards} cards?$")
+    expect(page.locator(f"#slot-f{index}")).to_have_attribute("aria-label", label)
+
+
+def win(player: Player, code: str) -> int:
+    game_id = int(player.new_game(code)["id"])
+    assert player.play(game_id, LINE)["status"] == "won"
+    return game_id
+
+
+def abandon(player: Player, game_id: int) -> None:
+    version = player.state(game_id)["version"]
+    player.api("POST", f"/games/{game_id}/abandon", {"version": version})
+
+
+def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
+    alice: Player, bob: Player, screenshots: Path
+) -> None:
+    code = todays_code()
+    page = alice.page
+    page.goto("/daily")
+    expect(page.locator("[data-countdown]")).to_contain_text("Closes in")
+    page.get_by_role("button", name="Play today's deal").click()
+    expect(page).to_have_url(re.compile(r"/game/\d+$"))
+    expect(page.locator("#messages")).to_contain_text("ranked game of today's deal")
+    expect(page.locator("#app")).to_have_attribute("data-version", "0")
+    expect_code_hidden(page, code)
+
+    page.goto("/daily")
+    page.get_by_role("button", name="Play again (practice)").click()
+    expect(page.locator("#messages")).to_contain_text("Practice game")
+    page.goto("/daily")
+    expect(page.locator(".attempts li.ranked")).to_contain_text("Ranked game")
+    expect(page.locator(".attempts li.practice")).to_contain_text("Practice game")
+    expect(page.get_by_text("Later attempts are practice")).to_be_visible()
+    mine = page.locator("tr[data-player=alice]")
+    expect(mine).to_contain_text("Playing")
+    expect(mine).to_have_class("mine")
+    expect(page.get_by_role("link", name="Replay")).to_have_count(0)
+
+    expect(page.locator(".day-ranking")).to_have_attribute("data-live", "open")
+    expect(page.locator("tr[data-player=bob]")).to_have_count(0)
+    bob_game = int(bob.api("POST", "/daily/play")["id"])
+    abandon(bob, bob_game)
+    expect(page.locator("tr[data-player=bob]")).to_contain_text("Abandoned")
+    expect(page.locator(".players")).to_contain_text("2 ranked players")
+    expect_code_hidden(page, code)
+    page.screenshot(path=str(screenshots / "daily-today-1280x800.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(screenshots / "daily-today-390x844.png"), full_page=True)
+
+
+def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
+    alice: Player, bob: Player, screenshots: Path
+) -> None:
+    todays_code()
+    yesterday = daily.today() - timedelta(days=1)
+    DailyDeal.objects.create(
+        date=yesterday, number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
+    )
+    won = win(alice, CODE)
+    lost = int(bob.new_game(CODE)["id"])
+    bob.play(lost, LINE[:5])
+    abandon(bob, lost)
+    Game.objects.filter(pk__in=[won, lost]).update(daily_date=yesterday, ranked=True)
+
+    page = alice.page
+    page.goto("/daily")
+    page.get_by_role("link", name="← Previous day").click()
+    expect(page).to_have_url(f"{alice.server.url}/daily/{yesterday}")
+    expect(page.locator("[data-code]")).to_have_text(CODE)
+    expect(page.locator("tr[data-player=alice] td.rank")).to_have_text("1")
+    expect(page.locator("tr[data-player=alice]")).to_contain_text("Won")
+    expect(page.locator("tr[data-player=bob] td.rank")).to_have_text("2")
+    expect(page.locator(".my-rank")).to_contain_text(f"Your rank: 1 of 2. Won in {len(LINE)}")
+    page.screenshot(path=str(screenshots / "daily-past-1280x800.png"), full_page=True)
+
+    page.get_by_role("link", name="Replay the game of alice").click()
+    status = page.locator(".replay-step")
+    expect(status).to_have_text(f"Step 0 of {len(LINE)}: the deal")
+    expect_foundation(page, 0, 0)
+    page.get_by_role("button", name="Next step").click()
+    expect(status).to_contain_text(f"Step 1 of {len(LINE)}: {LINE[0]}")
+    expect_foundation(page, 0, 1)
+    page.get_by_role("button", name="Last step").click()
+    expect(page.locator("#app")).to_have_attribute("data-step", str(len(LINE)))
+    for index in range(4):
+        expect_foundation(page, index, 13)
+    page.get_by_role("button", name="Previous step").click()
+    expect(page.locator("#app")).to_have_attribute("data-step", str(len(LINE) - 1))
+    page.get_by_role("button", name="First step").click()
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#app")).to_have_attribute("data-step", "2")
+    page.get_by_role("button", name="Pause").click()
+    page.screenshot(path=str(screenshots / "replay-1280x800.png"), full_page=True)
+
+
+def test_leaderboards_switch_rule_refresh_live_and_link_to_profiles(
+    alice: Player, bob: Player, screenshots: Path
+) -> None:
+    alice_win = win(alice, CODE)
+    win(bob, RELAXED_CODE)
+    page = alice.page
+    page.goto("/leaderboards")
+    board = page.locator(".board-body")
+    expect(board.locator("tr[data-player=alice]")).to_contain_text("1")
+    expect(board.locator("tr[data-player=bob]")).to_have_count(0)
+    page.get_by_role("button", name="Relaxed").click()
+    expect(board.locator("tr[data-player=bob]")).to_be_visible()
+    expect(board.locator("tr[data-player=alice]")).to_have_count(0)
+    page.get_by_role("button", name="Fewest moves").click()
+    expect(board.locator("tr[data-player=bob] td.measure")).to_have_text(str(len(LINE)))
+    expect(page).to_have_url(f"{alice.server.url}/leaderboards?board=fewest-moves&rule=R")
+
+    page.get_by_role("button", name="Classic").click()
+    page.get_by_role("button", name="Most wins").click()
+    expect(board.locator("tr[data-player=alice] td.rank")).to_have_text("1")
+    expect(board).to_have_attribute("data-live", "open")
+    win(bob, CODE)
+    expect(board.locator("tr[data-player=bob] td.rank")).to_have_text("1=")
+    page.screenshot(path=str(screenshots / "leaderboards-1280x800.png"), full_page=True)
+
+    board.get_by_role("link", name="alice").click()
+    expect(page).to_have_url(f"{alice.server.url}/players/alice")
+    classic = page.locator(".stats-card[data-rule=C]")
+    expect(classic.locator("[data-stat=games]")).to_have_text("1")
+    expect(classic.locator("[data-stat=wins]")).to_have_text("1")
+    expect(classic.locator("[data-stat=win_rate]")).to_have_text("100.0%")
+    expect(classic.locator("[data-stat=fewest_moves]")).to_have_text(str(len(LINE)))
+    expect(page.locator(".stats-card[data-rule=R] [data-stat=games]")).to_have_text("0")
+    expect(page.locator(f"tr[data-game='{alice_win}']")).to_contain_text("Won")
+    expect(page.get_by_role("link", name=CODE)).to_have_attribute("href", f"/game/{alice_win}")
+    page.screenshot(path=str(screenshots / "profile-1280x800.png"), full_page=True)
+    page.get_by_role("button", name="Relaxed").click()
+    expect(page.locator(".history")).to_contain_text("No finished Relaxed games yet.")
