@@ -24,6 +24,7 @@ from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
 from games.models import Game, MoveLogEntry, Result
 from games.public import daily_result, game_state, game_summary
+from ops import sql
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,34 @@ def _start_daily(player: AbstractBaseUser) -> Game:
     return game
 
 
+# The hot path's statements, built once (ops/sql.py says why).
+_GAME = sql.Columns(Game, "g")
+_LOCK_GAME = (
+    f"SELECT {_GAME.sql} FROM {sql.quote(Game._meta.db_table)} g WHERE g.id = %s FOR UPDATE"
+)
+# What a write changes in the game row.
+_WRITTEN_FIELDS = (
+    "version",
+    "state",
+    "score",
+    "move_count",
+    "cards_on_foundations",
+    "status",
+    "first_move_at",
+    "last_move_at",
+    "finished_at",
+)
+
+
 def _locked_game(player: AbstractBaseUser, game_id: int) -> Game:
-    game = Game.objects.select_for_update().select_related("owner").filter(pk=game_id).first()
-    if game is None:
+    found = sql.fetch_instances(_LOCK_GAME, [game_id], _GAME)
+    if found is None:
         raise GameNotFound(f"There is no game {game_id}.")
+    game = found[0]
+    assert isinstance(game, Game)
     if game.owner_id != player.pk:
         raise NotYourGame(f"Game {game_id} belongs to another player.")
+    game.owner = player  # the caller is the owner: no join needed
     return game
 
 
@@ -145,9 +168,10 @@ def _record_step(
     if engine.won:
         game.status = Game.Status.WON
         game.finished_at = now
-    game.save()
-    MoveLogEntry.objects.create(
-        game=game,
+    sql.update_fields(game, _WRITTEN_FIELDS)
+    sql.insert(
+        MoveLogEntry,
+        game_id=game.pk,
         seq=game.version,  # only abandoning bumps the version without a log entry, and it is final
         version=game.version,
         text=text,
@@ -292,7 +316,7 @@ def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
         game.status = Game.Status.ABANDONED
         game.finished_at = now
         game.version += 1
-        game.save()
+        sql.update_fields(game, _WRITTEN_FIELDS)
         state = game_state(game, engine)
         _finish(game, state)
         return state
