@@ -13,11 +13,13 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.formats import number_format
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
 
 from frontend.views import shell_context
+from games.engine import DEAL_COUNT, GROUP_LIMIT, UNDO_LIMIT
 
 SUPPORTED = frozenset(code for code, _ in settings.LANGUAGES)
 
@@ -41,22 +43,26 @@ def js_catalog(request: HttpRequest, lang: str) -> HttpResponse:
         return ProjectCatalog.as_view()(request)
 
 
-def _rules_template() -> str:
-    language = translation.get_language() or settings.LANGUAGE_CODE
-    code = language.split("-")[0]
-    return f"frontend/rules/{code if code in SUPPORTED else settings.LANGUAGE_CODE}.html"
+def _rules_context() -> dict[str, object]:
+    """The rules' template and the engine's own limits, numbers written the language's way."""
+    code = (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
+    return {
+        "content": f"frontend/rules/{code if code in SUPPORTED else settings.LANGUAGE_CODE}.html",
+        "group_limit": GROUP_LIMIT,
+        "undo_limit": UNDO_LIMIT,
+        "deal_count": number_format(DEAL_COUNT, force_grouping=True),
+    }
 
 
 @require_GET
 @ensure_csrf_cookie
 def rules_page(request: HttpRequest) -> HttpResponse:
     """The rules in the active language, inside the app's shell (a full page load)."""
-    return render(
-        request, "frontend/shell.html", {**shell_context(), "content": _rules_template()}
-    )
+    return render(request, "frontend/shell.html", {**shell_context(), **_rules_context()})
 
 
 @require_GET
 def rules_fragment(request: HttpRequest) -> HttpResponse:
     """Only the rules article, for the app's in-page navigation to /rules."""
-    return render(request, _rules_template())
+    context = _rules_context()
+    return render(request, str(context["content"]), context)

@@ -15,6 +15,7 @@ const ROUTES = [
   [/^\/daily\/([^/]+)\/games\/(\d+)\/replay$/, () => import("./pages/replay.js"), "replay"],
   [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
+  [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
 ];
 
 /** Find the page for a path: {load, name, params} or null. */
