@@ -7,14 +7,17 @@ row, real games played through the API, then filed under that day) instead of mo
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from games import daily
+from games.engine import Game as EngineGame
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from tests.browser.helpers import Player
@@ -23,6 +26,8 @@ from tests.support.play import winning_line
 CODE, LINE = winning_line()
 RELAXED_CODE = CODE.replace("-C-", "-R-")
 PHONE = {"width": 390, "height": 844}
+#: Rows on a ranking page (the pages ask for 20).
+PAGE_SIZE = 20
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,6 +53,29 @@ def expect_foundation(page: Page, index: int, cards: int) -> None:
     suit = ("spades", "hearts", "diamonds", "clubs")[index]
     label = re.compile(rf"^{suit} foundation, {cards} cards?$")
     expect(page.locator(f"#slot-f{index}")).to_have_attribute("aria-label", label)
+
+
+def faster_winners(day: date, count: int) -> None:
+    """`count` ranked winners of `day`, all in fewer moves than the winning line (tied)."""
+    players = User.objects.bulk_create(User(username=f"pro{n:02}") for n in range(count))
+    start = datetime.combine(day, time(1), tzinfo=UTC)
+    state = EngineGame.new(GameCode.parse(CODE), bytes(settings.DEAL_KEY)).to_private()
+    Game.objects.bulk_create(
+        Game(
+            owner=player,
+            code=CODE,
+            state=state,
+            daily_date=day,
+            ranked=True,
+            status=Game.Status.WON,
+            move_count=len(LINE) - 10,
+            cards_on_foundations=52,
+            first_move_at=start,
+            last_move_at=start + timedelta(minutes=5),
+            finished_at=start + timedelta(minutes=5),
+        )
+        for player in players
+    )
 
 
 def win(player: Player, code: str) -> int:
@@ -111,17 +139,26 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     bob.play(lost, LINE[:5])
     abandon(bob, lost)
     Game.objects.filter(pk__in=[won, lost]).update(daily_date=yesterday, ranked=True)
+    faster_winners(yesterday, PAGE_SIZE)
 
     page = alice.page
     page.goto("/daily")
     page.get_by_role("link", name="← Previous day").click()
     expect(page).to_have_url(f"{alice.server.url}/daily/{yesterday}")
     expect(page.locator("[data-code]")).to_have_text(CODE)
-    expect(page.locator("tr[data-player=alice] td.rank")).to_have_text("1")
-    expect(page.locator("tr[data-player=alice]")).to_contain_text("Won")
-    expect(page.locator("tr[data-player=bob] td.rank")).to_have_text("2")
-    expect(page.locator(".my-rank")).to_contain_text(f"Your rank: 1 of 2. Won in {len(LINE)}")
+    expect(page.locator("tr[data-player=pro00] td.rank")).to_have_text("1=")
+    apart = page.locator("tr.apart[data-player=alice]")  # my row, below the first page
+    expect(apart.locator("td.rank")).to_have_text(str(PAGE_SIZE + 1))
+    expect(apart).to_contain_text("Won")
+    expect(page.locator("tr[data-player=bob]")).to_have_count(0)
+    expect(page.locator(".my-rank")).to_contain_text(
+        f"Your rank: {PAGE_SIZE + 1} of {PAGE_SIZE + 2}. Won in {len(LINE)} moves"
+    )
     page.screenshot(path=str(screenshots / "daily-past-1280x800.png"), full_page=True)
+    page.get_by_role("button", name="Next page").click()
+    expect(page.locator("tr[data-player=bob] td.rank")).to_have_text(str(PAGE_SIZE + 2))
+    expect(page.locator("tr[data-player=alice]")).to_have_class("mine")
+    expect(page).to_have_url(f"{alice.server.url}/daily/{yesterday}?page=2")
 
     page.get_by_role("link", name="Replay the game of alice").click()
     status = page.locator(".replay-step")
@@ -131,14 +168,14 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     expect(status).to_contain_text(f"Step 1 of {len(LINE)}: {LINE[0]}")
     expect_foundation(page, 0, 1)
     page.get_by_role("button", name="Last step").click()
-    expect(page.locator("#app")).to_have_attribute("data-step", str(len(LINE)))
+    expect(page.locator(".replay")).to_have_attribute("data-step", str(len(LINE)))
     for index in range(4):
         expect_foundation(page, index, 13)
     page.get_by_role("button", name="Previous step").click()
-    expect(page.locator("#app")).to_have_attribute("data-step", str(len(LINE) - 1))
+    expect(page.locator(".replay")).to_have_attribute("data-step", str(len(LINE) - 1))
     page.get_by_role("button", name="First step").click()
     page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.locator("#app")).to_have_attribute("data-step", "2")
+    expect(page.locator(".replay")).to_have_attribute("data-step", "2")
     page.get_by_role("button", name="Pause").click()
     page.screenshot(path=str(screenshots / "replay-1280x800.png"), full_page=True)
 

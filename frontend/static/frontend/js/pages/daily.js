@@ -7,6 +7,9 @@ import { gettext, interpolate } from "../i18n.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
+/** After the countdown ends, wait this long before asking the server for the closed day. */
+const CLOSE_GRACE_MS = 3000;
+
 /** "Tuesday, December 1, 2026" for a UTC day, in the reader's language. */
 export function longDay(day) {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
@@ -53,17 +56,22 @@ export async function mount(root, ctx, name, dayParam) {
     return null;
   }
 
-  let timer = 0;
+  let ticker = 0;
+  let closing = 0;
   if (isToday) {
     drawToday(statusBox, ctx, today);
     const countdown = statusBox.querySelector("[data-countdown]");
     const tick = () => {
       const left = secondsUntilClose(day, Date.now());
       countdown.textContent = interpolate(gettext("Closes in %(time)s"), { time: clock(left) }, true);
-      if (left <= 0) ctx.navigate(`/daily/${day}`, { replace: true });
+      if (left > 0) return;
+      // Closed by this browser's clock: show the closed day once the server agrees.
+      clearInterval(ticker);
+      countdown.textContent = gettext("The day has closed.");
+      closing ||= setTimeout(() => ctx.navigate(`/daily/${day}`, { replace: true }), CLOSE_GRACE_MS);
     };
+    ticker = setInterval(tick, 1000);
     tick();
-    timer = setInterval(tick, 1000);
   }
 
   async function loadRanking() {
@@ -85,7 +93,7 @@ export async function mount(root, ctx, name, dayParam) {
   }
   await loadRanking();
 
-  if (!isToday) return () => clearInterval(timer);
+  if (!isToday) return null;
   // A result of today landed (anyone's, mine included): the server re-ranks, the page refetches.
   const refresh = coalesce(async () => {
     drawToday(statusBox, ctx, await get("/daily"), statusBox.querySelector("[data-countdown]"));
@@ -95,7 +103,8 @@ export async function mount(root, ctx, name, dayParam) {
     if (message.d.daily === day) refresh();
   });
   return () => {
-    clearInterval(timer);
+    clearInterval(ticker);
+    clearTimeout(closing);
     refresh.cancel();
     socket.close();
   };

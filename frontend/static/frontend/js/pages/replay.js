@@ -39,14 +39,13 @@ export async function mount(root, _ctx, _name, day, gameId) {
     position);
   const boardEl = h("div", { class: "board replay-board", "aria-label": gettext("The table at this step") });
   const summary = { status: game.status, moves: game.move_count, elapsed_seconds: game.elapsed_seconds, cards_on_foundations: game.cards_on_foundations };
-  root.replaceChildren(
-    h("section", { class: "panel replay" },
+  const panel = h("section", { class: "panel replay" },
       h("h1", {}, interpolate(gettext("Replay of the daily deal of %(date)s"), { date: longDay(day) }, true)),
       h("p", {}, gettext("Player:"), " ", playerLink(game.owner), " · ", outcome(summary),
         game.code ? [" · ", gettext("Deal code:"), " ", h("code", {}, game.code)] : null),
       h("p", {}, h("a", { href: `/daily/${day}`, "data-link": true }, gettext("Back to the day's ranking"))),
-      controls, where),
-    boardEl);
+      controls, where);
+  root.replaceChildren(panel, boardEl);
 
   const renderer = new Renderer(boardEl);
   const draw = () => {
@@ -69,7 +68,7 @@ export async function mount(root, _ctx, _name, day, gameId) {
       ? interpolate(gettext("Step 0 of %(last)s: the deal"), { last: steps.length - 1 }, true)
       : interpolate(gettext("Step %(step)s of %(last)s: %(move)s · %(moves)s moves · score %(score)s"),
         { step: index, last: steps.length - 1, move: step.move, moves: step.move_count, score: step.score }, true);
-    root.dataset.step = String(index);
+    panel.dataset.step = String(index);
     for (const action of ["first", "prev"]) controls.querySelector(`[data-step=${action}]`).disabled = index === 0;
     for (const action of ["next", "last"]) controls.querySelector(`[data-step=${action}]`).disabled = index === steps.length - 1;
     if (index === steps.length - 1) stop();
