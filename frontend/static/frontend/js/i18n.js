@@ -20,6 +20,11 @@ export function ngettext(singular, plural, count) {
   return count === 1 ? singular : plural;
 }
 
+/** The text for `msgid` in `context` (one English word, two meanings: "Deal" the verb). */
+export function pgettext(context, msgid) {
+  return catalog ? catalog.pgettext(context, msgid) : msgid;
+}
+
 /** Django-compatible interpolate: named "%(key)s" from an object, or positional "%s". */
 export function interpolate(fmt, obj, named = false) {
   if (named) return fmt.replace(/%\(\w+\)s/g, (match) => String(obj[match.slice(2, -2)]));

@@ -3,7 +3,7 @@ import { get, post } from "../api.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS } from "../session.js";
-import { formatNumber, gettext, interpolate } from "../i18n.js";
+import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
 
 const RULE_NAMES = { C: gettext("Classic"), R: gettext("Relaxed") };
@@ -61,7 +61,7 @@ export function newGameDialog(ctx, { cancellable = true } = {}) {
       error,
       h("div", { class: "actions" },
         cancellable ? h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")) : null,
-        h("button", { type: "submit", class: "primary" }, gettext("Deal"))),
+        h("button", { type: "submit", class: "primary" }, pgettext("button", "Deal"))),
     ),
   );
   dialog.querySelector("form").addEventListener("submit", async (event) => {
