@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -11,14 +12,34 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
 from accounts.models import ApiToken, hash_token
+from ops import sql
 
 LAST_USED_RESOLUTION = timedelta(minutes=5)
 
+# Every API request runs this lookup: one statement built once (ops/sql.py says why).
+_TOKEN = sql.Columns(ApiToken, "t")
+_USER = sql.Columns(get_user_model(), "u")
+_TOKEN_LOOKUP = (
+    f"SELECT {_TOKEN.sql}, {_USER.sql} FROM {sql.quote(ApiToken._meta.db_table)} t"
+    f" JOIN {sql.quote(_USER.model._meta.db_table)} u"
+    f" ON u.{sql.quote(_USER.model._meta.pk.column)} = t.{sql.quote(ApiToken.user.field.column)}"
+    " WHERE t.key_hash = %s"
+)
+
 
 def user_for_token(raw: str) -> tuple[AbstractBaseUser, ApiToken] | None:
-    """The active user owning this raw token, or None. Shared by REST and websockets."""
-    token = ApiToken.objects.select_related("user").filter(key_hash=hash_token(raw)).first()
-    if token is None or not token.user.is_active:
+    """The active user owning this raw token, or None. Shared by REST and websockets.
+
+    Read on every request, never cached: a revoked token or a deactivated player is
+    refused from the next request on.
+    """
+    found = sql.fetch_instances(_TOKEN_LOOKUP, [hash_token(raw)], _TOKEN, _USER)
+    if found is None:
+        return None
+    token, user = found
+    assert isinstance(token, ApiToken)
+    token.user = user
+    if not token.user.is_active:
         return None
     now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
