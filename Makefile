@@ -7,7 +7,7 @@ VENV := .venv/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint
+.PHONY: install run test lint messages
 
 $(UV):
 	$(PYTHON) -m venv .tools
@@ -19,6 +19,14 @@ install: $(UV)
 run: install
 	$(VENV)/python manage.py migrate --noinput
 	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+
+# Translations: refresh the catalogues from the sources, then compile the committed .mo files.
+# Needs GNU gettext (apt-get install -y gettext); `make run` does not: the .mo files are in git.
+MESSAGE_SCAN := -i data -i test-artifacts -i tests -i benchmarks -i docs -i node_modules
+messages: install
+	$(VENV)/python manage.py makemessages -l hu -l pt -l de -d django --add-location=file $(MESSAGE_SCAN)
+	$(VENV)/python manage.py makemessages -l hu -l pt -l de -d djangojs --add-location=file $(MESSAGE_SCAN)
+	$(VENV)/python manage.py compilemessages
 
 lint: install
 	$(VENV)/ruff check .
