@@ -26,7 +26,7 @@ MESSAGE_SCAN := -i data -i test-artifacts -i tests -i benchmarks -i docs -i node
 messages: install
 	$(VENV)/python manage.py makemessages -l hu -l pt -l de -d django --add-location=file $(MESSAGE_SCAN)
 	$(VENV)/python manage.py makemessages -l hu -l pt -l de -d djangojs --add-location=file $(MESSAGE_SCAN)
-	$(VENV)/python manage.py compilemessages
+	for po in locale/*/LC_MESSAGES/*.po; do msgfmt --check -o "$${po%.po}.mo" "$$po"; done
 
 lint: install
 	$(VENV)/ruff check .
