@@ -88,7 +88,7 @@ def test_an_api_token_is_shown_once_and_can_be_revoked(alice: Player) -> None:
     expect(page.get_by_role("cell", name="my bot", exact=True)).to_have_count(0)
 
 
-def test_the_daily_and_leaderboard_placeholders_load(alice: Player) -> None:
-    for path, title in (("/daily", "Daily deal"), ("/leaderboards", "Leaderboards")):
+def test_the_daily_and_leaderboard_pages_load(alice: Player) -> None:
+    for path, title in (("/daily", "Today's daily deal"), ("/leaderboards", "Leaderboards")):
         alice.page.goto(path)
         expect(alice.page.get_by_role("heading", level=1)).to_have_text(title)
