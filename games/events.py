@@ -12,11 +12,16 @@ import asyncio
 import json
 import logging
 import threading
+import time
 from typing import Any
 
+import redis
 from asgiref.sync import async_to_sync
-from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.db import transaction
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 logger = logging.getLogger(__name__)
 
@@ -45,24 +50,103 @@ def summary_of(state: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key not in BOARD_KEYS}
 
 
-_publisher: asyncio.AbstractEventLoop | None = None
-_publisher_lock = threading.Lock()
+# Channel keys, messages and capacities in; how many channels were full out. The same
+# steps as channels_redis's group_send (drop expired messages, respect capacity, add,
+# refresh expiry), for every channel of every group of one publish, in one round trip.
+# Scores rise by a microsecond per message so one publish's envelopes keep their order.
+_ADD_MESSAGES = """
+local count = #KEYS
+local now = tonumber(ARGV[2 * count + 1])
+local expiry = tonumber(ARGV[2 * count + 2])
+local over_capacity = 0
+for i = 1, count do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, math.floor(now) - expiry)
+    if redis.call('ZCARD', KEYS[i]) < tonumber(ARGV[count + i]) then
+        redis.call('ZADD', KEYS[i], now + i / 1000000, ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        over_capacity = over_capacity + 1
+    end
+end
+return over_capacity
+"""
 
 
-def _publisher_loop() -> asyncio.AbstractEventLoop:
-    """The process's long-lived publishing loop, in a daemon thread started on first use.
+class _RedisPublisher:
+    """Sends a publish's envelopes to a RedisChannelLayer from this (sync) thread.
 
-    `async_to_sync` outside an ASGI server builds a fresh loop per call, and
-    channels_redis keeps its connection pool per loop: every push opened a new
-    Redis connection. One loop keeps one pool.
+    Why not the layer's own async `group_send`: from sync code it needs an event
+    loop in another thread, and it costs two to four Redis round trips per group.
+    This keeps the layer's storage format (its group keys, channel keys and
+    serializer, so its consumers read these messages as their own) but does a
+    whole publish in two round trips: group members for every group at once,
+    then every channel's message in one script. Measured in docs/operations.md.
     """
-    global _publisher
-    with _publisher_lock:
-        if _publisher is None:
-            loop = asyncio.new_event_loop()
-            threading.Thread(target=loop.run_forever, name="push-publisher", daemon=True).start()
-            _publisher = loop
-    return _publisher
+
+    def __init__(self, layer: RedisChannelLayer) -> None:
+        self.layer = layer
+        self.clients = []
+        for host in layer.hosts:
+            if "address" not in host:
+                raise ValueError("publishing needs Redis hosts given by address (REDIS_URL)")
+            self.clients.append(
+                redis.Redis.from_url(
+                    host["address"],
+                    socket_timeout=PUSH_TIMEOUT_SECONDS,
+                    socket_connect_timeout=PUSH_TIMEOUT_SECONDS,
+                    # A connection that died with a restarted Redis is replaced once;
+                    # a slow Redis is not retried (the push stays bounded in time).
+                    retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+                )
+            )
+        self.scripts = [client.register_script(_ADD_MESSAGES) for client in self.clients]
+
+    def send(self, sends: Sends) -> None:
+        layer = self.layer
+        members: dict[str, list[str]] = {}
+        for index, client in enumerate(self.clients):
+            groups = [g for g, _ in sends if layer.consistent_hash(g) == index]
+            if not groups:
+                continue
+            pipe = client.pipeline(transaction=False)
+            for group in dict.fromkeys(groups):
+                key = layer._group_key(group)
+                pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
+                pipe.zrange(key, 0, -1)
+            replies = pipe.execute()[1::2]
+            for group, names in zip(dict.fromkeys(groups), replies, strict=True):
+                members[group] = [name.decode() for name in names]
+        batches: dict[int, tuple[list[bytes], list[bytes], list[int]]] = {}
+        for group, envelope in sends:
+            if not members[group]:
+                continue
+            per_connection, messages, capacities = layer._map_channel_keys_to_connection(
+                members[group], layer_message(envelope)
+            )
+            for index, channel_keys in per_connection.items():
+                keys, payloads, limits = batches.setdefault(index, ([], [], []))
+                keys.extend(channel_keys)
+                payloads.extend(messages[key] for key in channel_keys)
+                limits.extend(capacities[key] for key in channel_keys)
+        for index, (keys, payloads, limits) in batches.items():
+            over = self.scripts[index](
+                keys=keys, args=[*payloads, *limits, time.time(), int(layer.expiry)]
+            )
+            if over:
+                logger.info("%s channel(s) over capacity; their clients will resync", over)
+
+
+_publishers: dict[int, _RedisPublisher] = {}
+_publishers_lock = threading.Lock()
+
+
+def _redis_publisher(layer: RedisChannelLayer) -> _RedisPublisher:
+    """One publisher (and connection pool) per layer per process; thread-safe."""
+    with _publishers_lock:
+        publisher = _publishers.get(id(layer))
+        if publisher is None or publisher.layer is not layer:
+            publisher = _publishers[id(layer)] = _RedisPublisher(layer)
+    return publisher
 
 
 async def _group_send_all(layer: BaseChannelLayer, sends: Sends) -> None:
@@ -88,14 +172,11 @@ def _send(sends: Sends) -> None:
     if layer is None:
         return
     try:
-        if isinstance(layer, InMemoryChannelLayer):
-            # Its queues belong to the consumers' loop in this same process: publish there.
-            async_to_sync(_group_send_all)(layer, sends)
+        if isinstance(layer, RedisChannelLayer):
+            _redis_publisher(layer).send(sends)
         else:
-            future = asyncio.run_coroutine_threadsafe(
-                _group_send_all(layer, sends), _publisher_loop()
-            )
-            future.result(timeout=2 * PUSH_TIMEOUT_SECONDS)
+            # In-memory: its queues belong to the consumers' loop in this same process.
+            async_to_sync(_group_send_all)(layer, sends)
     except Exception:
         first = sends[0][1]
         logger.warning(
