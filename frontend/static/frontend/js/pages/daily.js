@@ -132,7 +132,8 @@ function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", rol
 
 function attemptsBlock(ctx, today) {
   if (!ctx.me) {
-    return h("p", {}, h("a", { href: "/login", "data-link": true }, gettext("Log in to play today's deal.")));
+    return h("p", {}, h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ",
+      gettext("to play today's deal."));
   }
   const play = async (button) => {
     button.disabled = true;
