@@ -35,6 +35,8 @@ PROBE_GROWTH: Final = 1.2
 PROBE_NOISE: Final = 120
 #: Separator between columns in a state key (never a card byte).
 _SEP: Final = b"\xff"
+#: Marks a state key whose position waits for a move onto a taken-back card.
+_PENDING: Final = b"\xfe"
 
 #: A primitive move: (card, destination column 0..6 or FOUND).
 type Step = tuple[int, int]
@@ -139,6 +141,9 @@ class Search:
         self.rng = random.Random(seed)
         self.nodes = 0
         self.finished = False
+        #: Cards taken back from the foundations and not yet used (sorted; see
+        #: :meth:`pending_moves`). Part of the state key.
+        self.pending = b""
         self.seen: set[bytes] = set()
         self.dead_memo: dict[bytes, bool] = {}
 
@@ -229,6 +234,8 @@ class Search:
 
     def key(self) -> bytes:
         """The position up to column order (foundations follow from the tableau)."""
+        if self.pending:
+            return _SEP.join(sorted(self.cols)) + _PENDING + self.pending
         return _SEP.join(sorted(self.cols))
 
     # -- dead positions ------------------------------------------------------
@@ -302,6 +309,8 @@ class Search:
 
     def moves(self) -> list[Step]:
         """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
+        if self.pending:
+            return self.pending_moves(self.pending)
         cols = self.cols
         loc = self.loc
         found = self.found
@@ -367,6 +376,59 @@ class Search:
         scored.sort(reverse=True)
         return [(card, dest) for _, card, dest in scored]
 
+    def pending_moves(self, pending: bytes) -> list[Step]:
+        """After take-backs: a move onto the one card still waiting, or another take-back.
+
+        Some shortest winning line takes a card back only right before it is
+        used, with nothing but take-backs in between (docs/solver.md,
+        "Take-backs"), so nothing else is tried while cards are waiting.
+        """
+        cols = self.cols
+        loc = self.loc
+        found = self.found
+        children = self.children
+        steps: list[Step] = []
+        if len(pending) == 1:
+            card = pending[0]
+            k = loc[card]
+            for ch in children[card]:
+                j = loc[ch]
+                if j in (FOUND, k):
+                    continue
+                src = cols[j]
+                i = src.find(ch)
+                if i >= 0 and len(src) - i <= GROUP_LIMIT:
+                    steps.append((ch, k))
+        empty = -1
+        for j in range(7):
+            col = cols[j]
+            if not col:
+                if empty < 0:
+                    empty = j
+                continue
+            for ch in children[col[-1]]:
+                if loc[ch] == FOUND and found[ch // 13] == ch % 13 + 1:
+                    steps.append((ch, j))
+        if empty >= 0:
+            for king in (12, 25, 38, 51):
+                if loc[king] == FOUND and found[king // 13] == 13:
+                    steps.append((king, empty))
+        return steps
+
+    def took_back(self, card: int, dest: int) -> bytes:
+        """The waiting cards after taking ``card`` back onto column ``dest``.
+
+        ``card`` waits for its own use; it uses the card it lands on and, when
+        that card is waiting, the next higher card of its suit.
+        """
+        col = self.cols[dest]
+        target = col[-2] if len(col) > 1 else -1
+        higher = card + 1 if card % 13 != 12 else -1
+        kept = [p for p in self.pending if p != target and p != higher]
+        kept.append(card)
+        kept.sort()
+        return bytes(kept)
+
     # -- the search ------------------------------------------------------------
 
     def iterate(self) -> Iterator[list[Step] | None]:
@@ -392,6 +454,7 @@ class Search:
         stack: list[list[Step]] = [self.moves()]
         positions: list[int] = [0]
         path: list[list[_Undo]] = []
+        pendings: list[bytes] = []  # self.pending before each step of the path
         seen = self.seen
         while stack:
             moves = stack[-1]
@@ -402,15 +465,22 @@ class Search:
                 if path:
                     for record in reversed(path.pop()):
                         self.undo(record)
+                    self.pending = pendings.pop()
                 continue
             positions[-1] = i + 1
             card, dest = moves[i]
+            before = self.pending
             done = [self.apply(card, dest)]
-            self.autoplay(done)
+            if done[0][2] == FOUND:
+                self.pending = self.took_back(card, dest)
+            else:
+                self.pending = b""
+                self.autoplay(done)
             key = self.key()
             if key in seen:
                 for record in reversed(done):
                     self.undo(record)
+                self.pending = before
                 continue
             seen.add(key)
             self.nodes += 1
@@ -423,8 +493,10 @@ class Search:
             if self.dead():
                 for record in reversed(done):
                     self.undo(record)
+                self.pending = before
                 continue
             path.append(done)
+            pendings.append(before)
             stack.append(self.moves())
             positions.append(0)
         self.finished = True
