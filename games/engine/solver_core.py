@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,6 +33,8 @@ PROBE_NODES: Final = 1024
 PROBE_GROWTH: Final = 1.2
 #: Random points added to a probe's move scores (the scores step by 5..40).
 PROBE_NOISE: Final = 120
+#: Nodes between two looks at the clock.
+CHECK_EVERY: Final = 64
 #: Separator between columns in a state key (never a card byte).
 _SEP: Final = b"\xff"
 #: Marks a state key whose position waits for a move onto a taken-back card.
@@ -140,7 +142,18 @@ class Search:
         self.noise = noise
         self.rng = random.Random(seed)
         self.nodes = 0
+        self.started = False
         self.finished = False
+        #: The outcome once finished: a winning line, or None (no win exists).
+        self.line: list[Step] | None = None
+        self.prefix: list[Step] = []
+        # The depth-first stack: candidate moves and the next index at each
+        # depth, the undo records of each step taken, and the waiting cards
+        # before each step.
+        self.stack: list[list[Step]] = []
+        self.positions: list[int] = []
+        self.path: list[list[_Undo]] = []
+        self.pendings: list[bytes] = []
         #: Cards taken back from the foundations and not yet used (sorted; see
         #: :meth:`pending_moves`). Part of the state key.
         self.pending = b""
@@ -206,11 +219,31 @@ class Search:
         cols[src] = old_src
         self.down[src] = old_down
 
-    def autoplay(self, done: list[_Undo]) -> None:
-        """Play every safe foundation move (docs/solver.md), appending undo records."""
+    def autoplay(self, done: list[_Undo], src: int = -1) -> None:
+        """Play every safe foundation move (docs/solver.md), appending undo records.
+
+        ``src``: the column a tableau move or foundation move just left, from a
+        position where no safe move was left: if its new last card cannot go
+        home safely, no other card can either, unless a foundation just grew.
+        """
         cols = self.cols
         found = self.found
         safe_need = self.safe_need
+        if src >= 0 and done[-1][1] != FOUND:
+            col = cols[src]
+            if not col:
+                return
+            t = col[-1]
+            if found[t // 13] != t % 13:
+                return
+            need = safe_need[t]
+            if need is None or not (
+                found[0] >= need[0]
+                and found[1] >= need[1]
+                and found[2] >= need[2]
+                and found[3] >= need[3]
+            ):
+                return
         progress = True
         while progress:
             progress = False
@@ -431,32 +464,41 @@ class Search:
 
     # -- the search ------------------------------------------------------------
 
-    def iterate(self) -> Iterator[list[Step] | None]:
-        """Run the depth-first search, yielding ``None`` after each new position.
+    def run(self, limit: int) -> bool:
+        """Search on until ``limit`` positions have been entered; True once finished.
 
-        The last value yielded is the outcome: a winning line of primitive
-        moves, or ``None`` when the search is exhausted (no win exists) — the
-        caller tells the two kinds of ``None`` apart with :attr:`finished`.
+        When finished, :attr:`line` holds a winning line of primitive moves, or
+        ``None`` when the search is exhausted (no win exists). The first call
+        also enters the root, whatever ``limit`` says.
         """
-        root: list[_Undo] = []
-        self.autoplay(root)
-        prefix: list[Step] = [(r[0], r[1]) for r in root]
-        self.nodes = 1
-        if self.on_found == 52:
-            self.finished = True
-            yield prefix
-            return
-        self.seen.add(self.key())
-        if self.dead():
-            self.finished = True
-            yield None
-            return
-        stack: list[list[Step]] = [self.moves()]
-        positions: list[int] = [0]
-        path: list[list[_Undo]] = []
-        pendings: list[bytes] = []  # self.pending before each step of the path
+        if not self.started:
+            self.started = True
+            root: list[_Undo] = []
+            self.autoplay(root)
+            self.prefix = [(r[0], r[1]) for r in root]
+            self.nodes = 1
+            if self.on_found == 52:
+                self.finished = True
+                self.line = self.prefix
+                return True
+            self.seen.add(self.key())
+            if self.dead():
+                self.finished = True
+                return True
+            self.stack.append(self.moves())
+            self.positions.append(0)
+        stack = self.stack
+        positions = self.positions
+        path = self.path
+        pendings = self.pendings
         seen = self.seen
+        apply = self.apply
+        undo = self.undo
+        autoplay = self.autoplay
+        key_of = self.key
         while stack:
+            if self.nodes >= limit:
+                return False
             moves = stack[-1]
             i = positions[-1]
             if i == len(moves):
@@ -464,22 +506,26 @@ class Search:
                 positions.pop()
                 if path:
                     for record in reversed(path.pop()):
-                        self.undo(record)
+                        undo(record)
                     self.pending = pendings.pop()
                 continue
             positions[-1] = i + 1
             card, dest = moves[i]
             before = self.pending
-            done = [self.apply(card, dest)]
-            if done[0][2] == FOUND:
+            first = apply(card, dest)
+            done = [first]
+            src = first[2]
+            if src == FOUND:
                 self.pending = self.took_back(card, dest)
-            else:
+            elif before:
                 self.pending = b""
-                self.autoplay(done)
-            key = self.key()
+                autoplay(done)
+            else:
+                autoplay(done, src)
+            key = key_of()
             if key in seen:
                 for record in reversed(done):
-                    self.undo(record)
+                    undo(record)
                 self.pending = before
                 continue
             seen.add(key)
@@ -487,12 +533,11 @@ class Search:
             if self.on_found == 52:
                 path.append(done)
                 self.finished = True
-                yield prefix + [(r[0], r[1]) for step in path for r in step]
-                return
-            yield None
+                self.line = self.prefix + [(r[0], r[1]) for step in path for r in step]
+                return True
             if self.dead():
                 for record in reversed(done):
-                    self.undo(record)
+                    undo(record)
                 self.pending = before
                 continue
             path.append(done)
@@ -500,7 +545,7 @@ class Search:
             stack.append(self.moves())
             positions.append(0)
         self.finished = True
-        yield None
+        return True
 
 
 def search(
@@ -528,35 +573,32 @@ def search(
         return Search(tables, columns, down, foundations, noise=noise, seed=seed)
 
     main = make(0, 0)
-    main_run = main.iterate()
     probe = make(0, 0)  # placeholder: the first slice runs the main search only
-    probe_run: Iterator[list[Step] | None] = iter(())
     spent = 0  # nodes of finished probes
     probes = 0
     slice_end = MAIN_SLICE
     probe_end = 0
 
-    def advance(current: Search, run: Iterator[list[Step] | None], limit: int) -> bool:
+    def advance(current: Search, limit: int) -> bool:
         """Run ``current`` up to ``limit`` nodes; True when it finished."""
-        while current.nodes < limit:
-            outcome = next(run)
-            if current.finished:
-                result.append(outcome)
+        while not current.started or current.nodes < limit:
+            others = spent + main.nodes + probe.nodes - current.nodes
+            if current.run(min(limit, node_limit - others, current.nodes + CHECK_EVERY)):
                 return True
             total = spent + main.nodes + probe.nodes
             if total >= node_limit:
                 raise BudgetExceeded("node-budget", total)
-            if not total & 63 and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:
                 raise BudgetExceeded("time-budget", total)
         return False
 
-    result: list[list[Step] | None] = []
     while True:
-        if advance(main, main_run, slice_end) or advance(probe, probe_run, probe_end):
-            return result[0], spent + main.nodes + probe.nodes
+        if advance(main, slice_end):
+            return main.line, spent + main.nodes + probe.nodes
+        if probes and advance(probe, probe_end):
+            return probe.line, spent + main.nodes + probe.nodes
         slice_end = main.nodes + MAIN_SLICE
         spent += probe.nodes
         probes += 1
         probe = make(PROBE_NOISE, probes)
-        probe_run = probe.iterate()
         probe_end = int(PROBE_NODES * PROBE_GROWTH**probes)
