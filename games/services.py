@@ -168,17 +168,21 @@ def _record_step(
     if engine.won:
         game.status = Game.Status.WON
         game.finished_at = now
-    sql.update_fields(game, _WRITTEN_FIELDS)
-    sql.insert(
-        MoveLogEntry,
-        game_id=game.pk,
-        seq=game.version,  # only abandoning bumps the version without a log entry, and it is final
-        version=game.version,
-        text=text,
-        kind=kind,
-        intent=intent,
-        score_after=engine.score,
-        created_at=now,
+    # One round trip for both writes. The log's seq is the version: only abandoning bumps
+    # the version without a log entry, and it is final.
+    sql.run(
+        sql.update_of(game, _WRITTEN_FIELDS),
+        sql.insert_of(
+            MoveLogEntry,
+            game_id=game.pk,
+            seq=game.version,
+            version=game.version,
+            text=text,
+            kind=kind,
+            intent=intent,
+            score_after=engine.score,
+            created_at=now,
+        ),
     )
     state = game_state(game, engine)
     group = events.game_group(game.pk)
@@ -316,7 +320,7 @@ def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
         game.status = Game.Status.ABANDONED
         game.finished_at = now
         game.version += 1
-        sql.update_fields(game, _WRITTEN_FIELDS)
+        sql.run(sql.update_of(game, _WRITTEN_FIELDS))
         state = game_state(game, engine)
         _finish(game, state)
         return state

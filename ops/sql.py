@@ -8,6 +8,10 @@ docs/operations.md). Statements are built from the models' metadata, so a
 renamed column changes them too, and values pass through the fields' own
 `get_db_prep_save` and from-database converters: what is read and written is
 exactly what the ORM would read and write. No signals are sent (none are used).
+
+They run as prepared statements on server-side-binding cursors (the server parses
+and plans each once per pooled connection), and `run` sends several writes as one
+statement, in one round trip.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+import psycopg
 from django.db import connection
 from django.db.models import Field, Model
 
 Converter = Callable[[Any, Any, Any], Any]
+Statement = tuple[str, list[Any]]
 
 
 def quote(name: str) -> str:
@@ -63,11 +69,17 @@ def _converters(model: type[Model], alias: str) -> list[tuple[int, list[Converte
     return found
 
 
+def _execute(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """Run one prepared statement on Django's connection (its error wrapping kept); first row."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=True)
+        return cursor.fetchone() if cursor.description else None
+
+
 def fetch_instances(sql: str, params: Sequence[Any], *columns: Columns) -> list[Model] | None:
     """Run a one-row SELECT of `columns`' lists, in order; their instances, or None if no row."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = _execute(sql, params)
     if row is None:
         return None
     instances, start = [], 0
@@ -86,14 +98,13 @@ def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[F
     return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s", fields
 
 
-def update_fields(instance: Model, names: tuple[str, ...]) -> None:
-    """`instance.save(update_fields=names)` without the compilation."""
+def update_of(instance: Model, names: tuple[str, ...]) -> Statement:
+    """`instance.save(update_fields=names)` as a statement for `run`."""
     sql, fields = _update_sql(type(instance), names)
     params = [
         field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, instance.pk])
+    return sql, [*params, instance.pk]
 
 
 @cache
@@ -104,12 +115,19 @@ def _insert_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[F
     return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})", fields
 
 
-def insert(model: type[Model], **values: Any) -> None:
-    """One row of `model` (its primary key from the database), no instance returned."""
+def insert_of(model: type[Model], **values: Any) -> Statement:
+    """One row of `model` (its primary key from the database) as a statement for `run`."""
     sql, fields = _insert_sql(model, tuple(values))
     params = [
         field.get_db_prep_save(value, connection)
         for field, value in zip(fields, values.values(), strict=True)
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    return sql, params
+
+
+def run(*statements: Statement) -> None:
+    """Execute writes in order, as one statement: the earlier ones as data-modifying WITHs."""
+    *earlier, (last_sql, last_params) = statements
+    withs = ", ".join(f"w{index} AS ({sql})" for index, (sql, _) in enumerate(earlier))
+    params = [param for _, statement_params in earlier for param in statement_params]
+    _execute(f"WITH {withs} {last_sql}" if earlier else last_sql, [*params, *last_params])
