@@ -175,3 +175,25 @@ def test_an_exhausted_time_budget_says_so() -> None:
 )
 def test_safe_autoplay_thresholds(rule: Rule, card: int, need: tuple[int, ...]) -> None:
     assert rule_tables(rule).safe_need[card] == need
+
+
+def test_a_win_that_needs_two_take_backs_in_a_row() -> None:
+    # 3C covers AC and 2C and fits only on a red 4, both of them home under
+    # their 5s: a 5 must come back before its 4 can (the take-back normal form
+    # lets one take-back wait for another, docs/solver.md).
+    game = Game.from_layout(
+        [
+            ("2C AC", "3C"),
+            ("", "KC QC JC 10C 9C 8C 7C 6C"),
+            ("", "KS QS JS 10S 9S 8S 7S 6S 5S"),
+            ("", "5C 4C"),
+            ("", "KH QH JH 10H 9H 8H 7H 6H"),
+        ],
+        [4, 5, 13, 0],
+    )
+    result = solve(game)
+    assert result.verdict == "winnable"
+    copy = game.copy()
+    kinds = [copy.play(move).kind for move in result.line]
+    assert copy.won
+    assert kinds.count("take-back") >= 2
