@@ -97,7 +97,9 @@ def render(figures: dict[str, Any]) -> str:
     """A readable table of :func:`summarise`'s figures."""
     lines = [
         f"{figures['deals']} random deals, rule {figures['rule']}, seed {figures['seed']}, "
-        f"budget {figures['budget_seconds']:g} s per deal, one core",
+        f"budget {figures['budget_seconds']:g} s"
+        + (f" and {figures['node_budget']} nodes" if figures.get("node_budget") else "")
+        + " per deal, one core",
         "",
         f"{'verdict':<12}{'count':>7}{'share':>9}   95% CI (Wilson)",
     ]
@@ -124,6 +126,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("deals", type=int, help="how many random deals to solve")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="also stop a deal after this many positions (a budget the machine's load cannot move)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal-number generator")
     parser.add_argument("--rule", default="C", help="rule letter, C (Classic) or R (Relaxed)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
@@ -135,7 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     for _ in range(args.deals):
         code = GameCode(rule, rng.randrange(DEAL_COUNT))
-        result = solve(Game.new(code, DEV_DEAL_KEY), time_budget=args.budget)
+        result = solve(
+            Game.new(code, DEV_DEAL_KEY), node_budget=args.nodes, time_budget=args.budget
+        )
         results.append(result)
         if args.verbose:
             print(
@@ -143,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
     figures = summarise(results, budget=args.budget, seed=args.seed, rule=rule)
+    figures["node_budget"] = args.nodes
     figures["wall_seconds"] = round(time.perf_counter() - started, 1)
     print(render(figures))
     if args.json:
