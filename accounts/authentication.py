@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
@@ -55,14 +56,14 @@ class BearerTokenAuthentication(BaseAuthentication):
         if not parts or parts[0].lower() != self.keyword:
             return None
         if len(parts) != 2:
-            raise AuthenticationFailed("The Authorization header must be 'Bearer <token>'.")
+            raise AuthenticationFailed(_("The Authorization header must be 'Bearer <token>'."))
         try:
             raw = parts[1].decode("ascii")
         except UnicodeDecodeError:
-            raise AuthenticationFailed("The token contains invalid characters.") from None
+            raise AuthenticationFailed(_("The token contains invalid characters.")) from None
         found = user_for_token(raw)
         if found is None:
-            raise AuthenticationFailed("Unknown or revoked API token.")
+            raise AuthenticationFailed(_("Unknown or revoked API token."))
         return found
 
     def authenticate_header(self, request: Request) -> str:

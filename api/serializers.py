@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 # ---- requests -------------------------------------------------------------------------------
@@ -25,9 +26,9 @@ class RegisterSerializer(CredentialsSerializer):
 
     def validate_username(self, value: str) -> str:
         if not User.username_validator.regex.match(value):  # type: ignore[attr-defined]
-            raise serializers.ValidationError("Use letters, digits and @.+-_ only.")
+            raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
         if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("This username is taken.")
+            raise serializers.ValidationError(_("This username is taken."))
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -63,7 +64,8 @@ class LoginView(APIView):
         spec.is_valid(raise_exception=True)
         user = authenticate(request._request, **spec.validated_data)
         if user is None:
-            body = {"error": {"code": "bad-credentials", "message": "Wrong username or password."}}
+            message = _("Wrong username or password.")
+            body = {"error": {"code": "bad-credentials", "message": message}}
             return Response(body, status=status.HTTP_401_UNAUTHORIZED)
         login(request._request, user)
         return Response(me_dict(user))
