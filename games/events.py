@@ -15,13 +15,12 @@ import threading
 import time
 from typing import Any
 
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
 from channels_redis.core import RedisChannelLayer
 from django.db import transaction
-from redis.backoff import NoBackoff
-from redis.retry import Retry
+
+from ops import redis_clients
 
 logger = logging.getLogger(__name__)
 
@@ -85,20 +84,12 @@ class _RedisPublisher:
 
     def __init__(self, layer: RedisChannelLayer) -> None:
         self.layer = layer
-        self.clients = []
         for host in layer.hosts:
             if "address" not in host:
                 raise ValueError("publishing needs Redis hosts given by address (REDIS_URL)")
-            self.clients.append(
-                redis.Redis.from_url(
-                    host["address"],
-                    socket_timeout=PUSH_TIMEOUT_SECONDS,
-                    socket_connect_timeout=PUSH_TIMEOUT_SECONDS,
-                    # A connection that died with a restarted Redis is replaced once;
-                    # a slow Redis is not retried (the push stays bounded in time).
-                    retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
-                )
-            )
+        self.clients = [
+            redis_clients.client(host["address"], PUSH_TIMEOUT_SECONDS) for host in layer.hosts
+        ]
         self.scripts = [client.register_script(_ADD_MESSAGES) for client in self.clients]
 
     def send(self, sends: Sends) -> None:
