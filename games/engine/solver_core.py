@@ -7,8 +7,9 @@ replaces the two columns it touches and undo puts the old objects back.
 
 The search is a depth-first search over *macro moves* (a move followed by the
 safe foundation moves it enables) with a transposition table keyed by the
-sorted columns, which makes column order irrelevant. ``docs/solver.md``
-explains why each reduction keeps the answer exact.
+sorted columns, which makes column order irrelevant, and take-backs played
+only right before their use. ``docs/solver.md`` explains why each reduction
+keeps the answer exact.
 """
 
 from __future__ import annotations
