@@ -123,6 +123,7 @@ class Search:
         *,
         noise: int = 0,
         seed: int = 0,
+        free_take_backs: bool = False,
     ) -> None:
         self.parents = tables.parents
         self.children = tables.children
@@ -141,6 +142,8 @@ class Search:
         self.root_cols: list[list[int]] = [list(col) for col in columns]
         self.root_down: tuple[int, ...] = tuple(down)
         self.noise = noise
+        #: Play take-backs as ordinary moves instead of in the normal form.
+        self.free_take_backs = free_take_backs
         self.rng = random.Random(seed)
         self.nodes = 0
         self.started = False
@@ -517,7 +520,10 @@ class Search:
             done = [first]
             src = first[2]
             if src == FOUND:
-                self.pending = self.took_back(card, dest)
+                if self.free_take_backs:
+                    autoplay(done)
+                else:
+                    self.pending = self.took_back(card, dest)
             elif before:
                 self.pending = b""
                 autoplay(done)
@@ -571,7 +577,9 @@ def search(
     deadline = started + time_budget if time_budget is not None else float("inf")
 
     def make(noise: int, seed: int) -> Search:
-        return Search(tables, columns, down, foundations, noise=noise, seed=seed)
+        return Search(
+            tables, columns, down, foundations, noise=noise, seed=seed, free_take_backs=noise > 0
+        )
 
     main = make(0, 0)
     probe = make(0, 0)  # placeholder: the first slice runs the main search only
