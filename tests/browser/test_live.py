@@ -26,7 +26,7 @@ def test_a_second_page_follows_every_move(alice: Player) -> None:
     alice.tap("AS")
     expect(second.locator("#app")).to_have_attribute("data-version", "2")
     expect(second.locator("[data-stat=moves]")).to_have_text("2")
-    expect(second.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 1 cards")
+    expect(second.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 1 card")
 
 
 def test_a_spectator_lists_live_games_and_watches_one(alice: Player, bob: Player) -> None:
