@@ -7,7 +7,7 @@ VENV := .venv/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint messages
+.PHONY: install run test test-tools lint messages
 
 $(UV):
 	$(PYTHON) -m venv .tools
@@ -32,7 +32,10 @@ lint: install
 	$(VENV)/ruff check .
 	$(VENV)/mypy
 
-test: install lint
+test-tools:
+	bash scripts/install-test-tools.sh
+
+test: install test-tools lint
 	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }
 	node --test tests/js/
 	$(VENV)/python -m pytest

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,27 +11,10 @@ from rest_framework.test import APIClient
 
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame
-from games.models import Game
 from tests.support.play import new_game, post, token_client
+from tests.support.secrecy import face_down_cards, strings
 
 CODE = "YU1-C-AAAAAAB"
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-
-
-def hidden_cards(game_id: int) -> set[str]:
-    engine = EngineGame.from_private(Game.objects.get(pk=game_id).state)
-    return {str(card) for column in engine.hidden_cards() for card in column}
 
 
 def assert_no_hidden_card(body: Any, hidden: set[str]) -> None:
@@ -59,7 +41,7 @@ def test_every_endpoint_keeps_face_down_cards_secret(alice: User) -> None:
         bodies.append(client.get(f"/api/v1/games/{gid}").json())
         bodies.append(client.get(f"/api/v1/games/{gid}/log").json())
     bodies.append(owner.get("/api/v1/games").json())
-    hidden = hidden_cards(gid)
+    hidden = face_down_cards(gid)
     assert len(hidden) >= 15
     for body in bodies:
         assert_no_hidden_card(body, hidden)

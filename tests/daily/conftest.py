@@ -8,10 +8,8 @@ from typing import Any
 import pytest
 import time_machine
 from django.contrib.auth.models import User
-from rest_framework.test import APIClient
 
 from tests.daily.helpers import DAY, Lobby, at
-from tests.support.play import token_client
 
 
 @pytest.fixture(autouse=True)
@@ -30,16 +28,6 @@ def clock() -> Iterator[time_machine.Coordinates]:
 @pytest.fixture
 def carol(db: None) -> User:
     return User.objects.create_user("carol", password="horse staple correct")
-
-
-@pytest.fixture
-def alice_api(alice: User) -> APIClient:
-    return token_client(alice)
-
-
-@pytest.fixture
-def bob_api(bob: User) -> APIClient:
-    return token_client(bob)
 
 
 @pytest.fixture

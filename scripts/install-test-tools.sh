@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The programs the test suite drives that PyPI cannot provide: redis-server (realtime and
+# deployment tests), chromium (browser tests), node (front-end unit tests) and gettext
+# (catalogue checks). As root on Debian/Ubuntu they are installed; elsewhere this says
+# what is missing, and each test that needs a missing program fails naming it.
+set -euo pipefail
+
+declare -A package_of=([redis-server]=redis-server [chromium]=chromium [node]=nodejs [xgettext]=gettext)
+missing=()
+for program in "${!package_of[@]}"; do
+  command -v "$program" >/dev/null || missing+=("${package_of[$program]}")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "The test suite also needs: ${missing[*]} (Debian: sudo apt-get install -y ${missing[*]})" >&2
+fi
