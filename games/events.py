@@ -112,7 +112,7 @@ class _RedisPublisher:
             if not members[group]:
                 continue
             per_connection, messages, capacities = layer._map_channel_keys_to_connection(
-                members[group], layer_message(envelope)
+                members[group], layer_message(group, envelope)
             )
             for index, channel_keys in per_connection.items():
                 keys, payloads, limits = batches.setdefault(index, ([], [], []))
@@ -143,18 +143,25 @@ def _redis_publisher(layer: RedisChannelLayer) -> _RedisPublisher:
 async def _group_send_all(layer: BaseChannelLayer, sends: Sends) -> None:
     async def send_in_order() -> None:
         for group, envelope in sends:
-            await layer.group_send(group, layer_message(envelope))
+            await layer.group_send(group, layer_message(group, envelope))
 
     await asyncio.wait_for(send_in_order(), PUSH_TIMEOUT_SECONDS)
 
 
-def layer_message(envelope: dict[str, Any]) -> dict[str, Any]:
+def layer_message(group: str, envelope: dict[str, Any]) -> dict[str, Any]:
     """The channel-layer form: the envelope encoded once, here, plus what consumers sort by.
 
-    Every consumer in every process forwards the same text instead of re-encoding it.
+    Every consumer in every process forwards the same text instead of re-encoding it;
+    `group` tells each process's fan-out (api/realtime/fanout.py) which sockets want it.
     """
     text = json.dumps(envelope)
-    return {"type": "push.message", "v": envelope["v"], "t": envelope["t"], "text": text}
+    return {
+        "type": "push.message",
+        "group": group,
+        "v": envelope["v"],
+        "t": envelope["t"],
+        "text": text,
+    }
 
 
 def _send(sends: Sends) -> None:

@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
+from api.realtime.fanout import fanout_for
 from api.realtime.sequencer import Sequencer, position_of
 from games import daily, events
 from games.models import Game
@@ -35,7 +36,7 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         if self.scope.get("auth_error"):
             await self.refuse(CLOSE_BAD_TOKEN)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await fanout_for(self.channel_layer).join(self.group, self)
         await self.start()
 
     async def start(self) -> None:
@@ -53,7 +54,7 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await fanout_for(self.channel_layer).leave(self.group, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

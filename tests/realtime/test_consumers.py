@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -149,6 +150,26 @@ def test_another_players_running_daily_game_cannot_be_watched(
         async with Socket(f"{path}?token={alice_token}") as player:
             state = await opened(player)
             assert state["d"]["code"] is None
+
+    run(scenario)
+
+
+def test_one_process_subscribes_once_per_game_however_many_watch(
+    owner: APIClient, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+
+    async def scenario() -> None:
+        layer = get_channel_layer()
+        async with Socket(game_path(gid)) as first, Socket(game_path(gid)) as second:
+            await opened(first)
+            await opened(second)
+            assert len(layer.groups[f"game-{gid}"]) == 1
+            await play(owner, gid, version=0)
+            hidden = await hidden_cards(gid)
+            assert (await first.expect("move", hidden))["v"] == 1
+            assert (await second.expect("move", hidden))["v"] == 1
+        assert f"game-{gid}" not in layer.groups
 
     run(scenario)
 

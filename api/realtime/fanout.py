@@ -1,0 +1,100 @@
+"""One channel-layer subscription per group per process, fanned out to local sockets.
+
+With Redis, each consumer used to join the group itself: a push to 500 spectators
+held by one process became 500 messages, each a Redis round trip for that
+process's receive loop. Here a process subscribes once per group and hands each
+message to its local consumers directly, so a push costs one message per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any, Protocol
+
+from channels.layers import BaseChannelLayer
+
+logger = logging.getLogger(__name__)
+
+#: Close code for sockets whose feed broke (the layer went away): clients reconnect.
+CLOSE_FEED_LOST = 1011
+
+
+class Member(Protocol):
+    async def push_message(self, event: dict[str, Any]) -> None: ...
+
+    async def close(self, code: int | None = None, reason: str | None = None) -> None: ...
+
+
+class Fanout:
+    """This process's subscriptions on one channel layer, within one event loop."""
+
+    def __init__(self, layer: BaseChannelLayer) -> None:
+        self.layer = layer
+        self.channel: str | None = None
+        self.members: dict[str, set[Member]] = {}
+        self.lock = asyncio.Lock()
+        self.pump: asyncio.Task[None] | None = None
+
+    async def join(self, group: str, member: Member) -> None:
+        async with self.lock:
+            if self.channel is None:
+                self.channel = await self.layer.new_channel()
+                self.pump = asyncio.create_task(self._pump(self.channel))
+            if group not in self.members:
+                self.members[group] = set()
+                await self.layer.group_add(group, self.channel)
+            self.members[group].add(member)
+
+    async def leave(self, group: str, member: Member) -> None:
+        async with self.lock:
+            members = self.members.get(group)
+            if members is None or member not in members:
+                return
+            members.discard(member)
+            if not members and self.channel is not None:
+                del self.members[group]
+                await self.layer.group_discard(group, self.channel)
+
+    async def _pump(self, channel: str) -> None:
+        try:
+            while True:
+                message = await self.layer.receive(channel)
+                for member in list(self.members.get(message.get("group", ""), ())):
+                    await self._deliver(member, message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.warning("the channel layer feed broke; closing its sockets", exc_info=True)
+            await self._drop_everyone()
+
+    async def _deliver(self, member: Member, message: dict[str, Any]) -> None:
+        try:
+            await member.push_message(message)
+        except Exception:  # one broken socket must not starve the others
+            logger.info("a push to one socket failed", exc_info=True)
+
+    async def _drop_everyone(self) -> None:
+        """Start afresh: every socket closes (its client reconnects and resyncs)."""
+        async with self.lock:
+            members = {member for group in self.members.values() for member in group}
+            self.members.clear()
+            self.channel = None
+            self.pump = None
+        for member in members:
+            await member.close(CLOSE_FEED_LOST)
+
+
+_fanouts: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Fanout]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def fanout_for(layer: BaseChannelLayer) -> Fanout:
+    """The fan-out of `layer` in the running event loop (one per loop: tests run many)."""
+    per_layer = _fanouts.setdefault(asyncio.get_running_loop(), {})
+    fanout = per_layer.get(id(layer))
+    if fanout is None or fanout.layer is not layer:
+        fanout = per_layer[id(layer)] = Fanout(layer)
+    return fanout
