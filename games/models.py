@@ -155,7 +155,7 @@ class DailyDeal(models.Model):
     number = models.BigIntegerField(help_text="The Classic deal number (0 .. 26**7 - 1).")
     candidate = models.PositiveSmallIntegerField(help_text="Which keyed candidate was taken.")
     verdict = models.CharField(
-        max_length=12, help_text="The solver's verdict on it: winnable, or unchecked (no solver)."
+        max_length=12, help_text="The solver's verdict: always winnable (only proven deals)."
     )
     solver_nodes = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
