@@ -42,9 +42,12 @@ def test_first_load_of_the_table_is_small(alice: Player) -> None:
     )
     alice.tap("AS")
     alice.wait_for_version(1)
-    answer_to_frame = page.evaluate(
+    # When the websocket push of the same version lands first, the push draws the move and
+    # the REST answer changes nothing: there is then no answer-to-frame figure to report.
+    measured = page.evaluate(
         "performance.getEntriesByName('yukon-answer-to-frame').map(m => m.duration)"
-    )[-1]
+    )
+    answer_to_frame = round(measured[-1], 1) if measured else None
     rows = []
     for resource in timing["resources"]:
         body = alice.context.request.get(resource["name"]).body()
@@ -65,7 +68,7 @@ def test_first_load_of_the_table_is_small(alice: Player) -> None:
         "gzip_bytes": gzipped,
         "dom_content_loaded_ms": round(timing["dom_content_loaded_ms"]),
         "interactive_ms": round(timing["interactive_ms"]),
-        "answer_to_frame_ms": round(answer_to_frame, 1),
+        "answer_to_frame_ms": answer_to_frame,
     }
     print(json.dumps(figures))
     assert gzipped < BUDGET_GZIP_BYTES
