@@ -30,6 +30,6 @@ RUN DEBUG=false SECRET_KEY=build-only-secret-key-never-used-at-runtime-012345678
 
 USER yukon
 EXPOSE 8000
-ENV DEBUG=false WEB_WORKERS=2 WEB_THREADS=8
+ENV DEBUG=false WEB_WORKERS=2 WEB_THREADS=4
 # Default role: the HTTP API. Compose overrides the command for `migrate` and `ws`.
 CMD ["sh", "-c", "exec granian --interface wsgi --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --blocking-threads \"$WEB_THREADS\" --no-ws yukon_site.wsgi:application"]

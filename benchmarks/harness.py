@@ -52,7 +52,7 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web", type=int, default=2, help="HTTP workers of our own cluster")
     parser.add_argument("--ws", type=int, default=1, help="websocket workers of our own cluster")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
-    parser.add_argument("--web-threads", type=int, default=8, help="threads per WSGI worker")
+    parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
 
 

@@ -349,7 +349,7 @@ def running_cluster(
     web: int = 2,
     ws: int = 1,
     web_server: str = "granian",
-    web_threads: int = 8,
+    web_threads: int = 4,
     env: Mapping[str, str] | None = None,
     keep: bool = False,
 ) -> Iterator[Cluster]:
@@ -401,7 +401,7 @@ def main() -> None:
     parser.add_argument("--web", type=int, default=2, help="HTTP worker processes")
     parser.add_argument("--ws", type=int, default=1, help="websocket (ASGI) worker processes")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
-    parser.add_argument("--web-threads", type=int, default=8, help="threads per WSGI worker")
+    parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
     args = parser.parse_args()
     extra = {"YUKON_BENCH_ENDPOINTS": "1"} if args.bench else {}
