@@ -20,7 +20,7 @@ from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
 from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
 from .errors import IllegalMoveError, InvalidStateError, YukonError
-from .moves import COLUMN_COUNT, FOUNDATION, MOVES, Move
+from .moves import COLUMN_COUNT, FOUNDATION, MOVE_BY_TEXT, MOVE_TEXT, MOVES, Move
 from .rules import CLASSIC, RULES, Rule
 from .views import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
 
@@ -772,7 +772,7 @@ class Game:
             "move_count": self._moves,
             "undo": [
                 {
-                    "move": str(MOVES[c * 8 + to + 1]),
+                    "move": MOVE_TEXT[c * 8 + to + 1],
                     "from": FOUNDATION if src == _ON_FOUNDATION else src,
                     "cards": n,
                     "turned_up": bool(turned),
@@ -807,7 +807,7 @@ class Game:
                 move_count=data["move_count"],
             )
             for entry in data["undo"]:
-                move = Move.parse(entry["move"])
+                move = MOVE_BY_TEXT.get(entry["move"]) or Move.parse(entry["move"])
                 src = _ON_FOUNDATION if entry["from"] == FOUNDATION else int(entry["from"])
                 n = int(entry["cards"])
                 if not (0 <= src <= _ON_FOUNDATION and 1 <= n <= GROUP_LIMIT):
@@ -824,10 +824,21 @@ class Game:
         return game
 
 
+#: Canonical card text -> index: the fast path for stored states (always canonical).
+_INDEX_OF_TEXT: Final = {text: index for index, text in enumerate(CARD_TEXT)}
+
+
+def _card_index(item: Card | str) -> CardIndex:
+    if isinstance(item, Card):
+        return item.index
+    index = _INDEX_OF_TEXT.get(item)
+    return index if index is not None else Card.parse(item).index
+
+
 def _cards(cards: LayoutCards) -> list[CardIndex]:
     """Card indexes from a sequence of cards/texts or one space-separated string."""
     items = cards.split() if isinstance(cards, str) else cards
-    return [item.index if isinstance(item, Card) else Card.parse(item).index for item in items]
+    return [_card_index(item) for item in items]
 
 
 def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list[int]) -> None:
