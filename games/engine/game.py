@@ -31,7 +31,7 @@ GROUP_LIMIT: Final = 20
 #: Cards in a full deck; the game is won when all are on the foundations.
 DECK_SIZE: Final = 52
 #: The format tag of :meth:`Game.to_private`.
-PRIVATE_FORMAT: Final = "yukon-private-v1"
+PRIVATE_FORMAT: Final = "yukon-private-v2"
 
 # Per-card locations: 0..6 face up in that column, or one of these.
 _ON_FOUNDATION: Final = 7
@@ -770,13 +770,10 @@ class Game:
             "foundations": list(self._found),
             "score": self._score,
             "move_count": self._moves,
+            # One short array per record, [move, from, cards, turned]: the snapshot is
+            # rewritten on every move, and object records made it three times larger.
             "undo": [
-                {
-                    "move": MOVE_TEXT[c * 8 + to + 1],
-                    "from": FOUNDATION if src == _ON_FOUNDATION else src,
-                    "cards": n,
-                    "turned_up": bool(turned),
-                }
+                [MOVE_TEXT[c * 8 + to + 1], FOUNDATION if src == _ON_FOUNDATION else src, n, turned]
                 for c, to, src, n, turned in self._stack[-UNDO_LIMIT:]
             ],
         }
@@ -807,14 +804,15 @@ class Game:
                 move_count=data["move_count"],
             )
             for entry in data["undo"]:
-                move = MOVE_BY_TEXT.get(entry["move"]) or Move.parse(entry["move"])
-                src = _ON_FOUNDATION if entry["from"] == FOUNDATION else int(entry["from"])
-                n = int(entry["cards"])
-                if not (0 <= src <= _ON_FOUNDATION and 1 <= n <= GROUP_LIMIT):
+                text, source, n, turned = entry
+                move = MOVE_BY_TEXT.get(text) or Move.parse(text)
+                src = _ON_FOUNDATION if source == FOUNDATION else source
+                counts = (src, n, turned)
+                if not all(type(value) is int for value in counts) or not (
+                    0 <= src <= _ON_FOUNDATION and 1 <= n <= GROUP_LIMIT and turned in (0, 1)
+                ):
                     raise InvalidStateError(f"bad undo record {entry!r}")
-                game._stack.append(
-                    (move.card.index, move.to, src, n, int(bool(entry["turned_up"])))
-                )
+                game._stack.append((move.card.index, move.to, src, n, turned))
         except YukonError as error:
             raise InvalidStateError(f"bad private state: {error.message}") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

@@ -86,8 +86,11 @@ def test_the_private_form_keeps_only_the_undo_window() -> None:
         lambda d: d.update(rule="X"),
         lambda d: d.update(rule="R"),
         lambda d: d.update(code="YU1-C-AAAA"),
-        lambda d: d["undo"].append({"move": "nonsense"}),
-        lambda d: d["undo"].append({"move": "AS>F", "from": 9, "cards": 1, "turned_up": False}),
+        lambda d: d["undo"].append(["nonsense", 0, 1, 0]),
+        lambda d: d["undo"].append(["AS>F", 9, 1, 0]),
+        lambda d: d["undo"].append(["AS>F", 0, 1, 2]),
+        lambda d: d["undo"].append(["AS>F", 0, "1", 0]),
+        lambda d: d["undo"].append({"move": "AS>F", "from": 0, "cards": 1, "turned_up": False}),
     ],
 )
 def test_a_damaged_private_form_is_an_invalid_state_error(damage: object) -> None:
