@@ -94,6 +94,10 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         """A `push.message` from `games.events` (see `events.layer_message`)."""
         await self.send(text_data=event["text"])
 
+    def busy(self) -> bool:
+        """Whether a push would have to wait (see `fanout.Fanout`)."""
+        return False
+
 
 @database_sync_to_async
 def _load_game(game_id: int) -> tuple[dict[str, Any], int] | None:
@@ -175,6 +179,10 @@ class GameConsumer(PushConsumer):
                 await self.close(CLOSE_NO_GAME)
                 return
             await self._send_state(loaded[0])
+
+    def busy(self) -> bool:
+        # Held while a snapshot reads the database; pushes queue on it in arrival order.
+        return self.lock.locked()
 
     async def push_message(self, event: dict[str, Any]) -> None:
         async with self.lock:

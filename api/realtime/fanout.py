@@ -24,6 +24,10 @@ CLOSE_FEED_LOST = 1011
 class Member(Protocol):
     async def push_message(self, event: dict[str, Any]) -> None: ...
 
+    def busy(self) -> bool:
+        """True while the member is doing something slow (a database read) before a push."""
+        ...
+
     async def close(self, code: int | None = None, reason: str | None = None) -> None: ...
 
 
@@ -36,6 +40,7 @@ class Fanout:
         self.members: dict[str, set[Member]] = {}
         self.lock = asyncio.Lock()
         self.pump: asyncio.Task[None] | None = None
+        self.waiting: set[asyncio.Task[None]] = set()
 
     async def join(self, group: str, member: Member) -> None:
         async with self.lock:
@@ -62,7 +67,12 @@ class Fanout:
             while True:
                 message = await self.layer.receive(channel)
                 for member in list(self.members.get(message.get("group", ""), ())):
-                    await self._deliver(member, message)
+                    if member.busy():  # it waits its turn; the other sockets do not wait for it
+                        task = asyncio.create_task(self._deliver(member, message))
+                        self.waiting.add(task)
+                        task.add_done_callback(self.waiting.discard)
+                    else:
+                        await self._deliver(member, message)
         except asyncio.CancelledError:
             raise
         except Exception:
