@@ -1,4 +1,4 @@
-"""The app in Hungarian, Portuguese and German: the table, a refused move and the rules page.
+"""The app in Hungarian, Portuguese and German: table, refused move, rules page, daily page.
 
 Each language is switched from the header's menu, which stores it for the
 signed-in player and reloads the app in it; screenshots per language land in
@@ -23,11 +23,13 @@ LANGUAGES = {
         "rule": "Klasszikus szabály",
         "time": "Idő",
         "refusal": "7♥ nem tehető a(z) 6. oszlop 8♥ lapjára",
-        "link": "A szabály",
+        "link": "Olvasd el a szabályt",
         "title": "Így játszd a Yukont",
         "build": "Építés az oszlopokban",
         "nav": "Szabályok",
         "date": r"\d{4}\. [a-zá]+\.? \d{1,2}\.",
+        "daily": "A mai napi leosztás",
+        "one_player": "Eddig 1 játékos került a rangsorba.",
     },
     "pt": {
         "rule": "Regra Clássica",
@@ -38,6 +40,8 @@ LANGUAGES = {
         "build": "Construir numa coluna",
         "nav": "Regras",
         "date": r"\d{1,2} de [a-z]+\.? de \d{4}",
+        "daily": "A distribuição do dia de hoje",
+        "one_player": "Até agora, 1 jogador na classificação.",
     },
     "de": {
         "rule": "Regel: Klassisch",
@@ -48,6 +52,8 @@ LANGUAGES = {
         "build": "Anlegen in den Spalten",
         "nav": "Regeln",
         "date": r"\d{2}\.\d{2}\.\d{4}",
+        "daily": "Das heutige Tagesspiel",
+        "one_player": "Bisher 1 gewerteter Spieler.",
     },
 }
 
@@ -89,6 +95,13 @@ def test_switching_language_translates_the_table_refusals_and_rules(
     expect(started).to_have_text(re.compile(words["date"]))
     page.get_by_role("link", name=words["nav"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["title"])
+
+    alice.api("POST", "/daily/play")
+    page.goto("/daily")
+    expect(page.get_by_role("heading", level=1)).to_have_text(words["daily"])
+    expect(page.locator(".players")).to_contain_text(words["one_player"])
+    expect(page.locator("tr[data-player=alice]")).to_be_visible()
+    page.screenshot(path=screenshots / f"language-{language}-daily.png", full_page=True)
 
 
 def test_a_visitor_gets_the_browsers_language(browser: Browser, server: RunningServer) -> None:

@@ -50,7 +50,7 @@ def test_a_signed_in_players_choice_beats_both(client: Client, alice: User) -> N
     client.cookies["django_language"] = "pt"
     html = client.get("/", headers={"accept-language": "de"}).text
     assert shell_language(html) == "hu"
-    assert "<title>Yukon pasziánsz</title>" in html
+    assert "<title>Yukon Solitaire</title>" in html
 
 
 @pytest.mark.django_db
@@ -75,6 +75,6 @@ def test_the_rules_page_has_an_anchor_for_every_rule_family(client: Client, lang
 def test_the_rules_fragment_and_numbers_per_language(client: Client) -> None:
     german = client.get("/rules/fragment", headers={"accept-language": "de"}).text
     assert german.startswith('<article class="rules panel" lang="de">')
-    assert "8.031.810.176 Verteilungen" in german
+    assert "8.031.810.176 Austeilungen" in german
     english = client.get("/rules/fragment", headers={"accept-language": "en"}).text
     assert "8,031,810,176 deals" in english

@@ -85,8 +85,13 @@ export class Renderer {
     }
     for (const slot of layout.columnSlots) {
       const column = state.columns[slot.col - 1];
-      const label = interpolate(gettext("Column %(column)s, %(down)s face-down, %(up)s face-up"),
-        { column: slot.col, down: column.face_down, up: column.face_up.length }, true);
+      const down = column.face_down;
+      const up = column.face_up.length;
+      const label = interpolate(gettext("Column %(column)s, %(down)s, %(up)s"), {
+        column: slot.col,
+        down: interpolate(ngettext("%(count)s face-down card", "%(count)s face-down cards", down), { count: down }, true),
+        up: interpolate(ngettext("%(count)s face-up card", "%(count)s face-up cards", up), { count: up }, true),
+      }, true);
       const el = this.slot(`slot-c${slot.col}`, "slot column", label);
       el.setAttribute("aria-label", label);
       el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;

@@ -1,5 +1,5 @@
 // Reading the server's state: destinations from legal_moves, and what changed between states.
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 /** The destinations the server allows for `card`: {columns: Set<number 1-7>, foundation}. */
 export function destinations(legalMoves, card) {
@@ -55,7 +55,9 @@ export function describeChange(diff, nameOf) {
   const home = first.to.startsWith("f");
   const values = { card: nameOf(first.card), column: first.to.slice(1), count: diff.moved.length - 1 };
   if (diff.moved.length > 1) {
-    const fmt = home ? gettext("%(card)s with %(count)s more to its foundation.") : gettext("%(card)s with %(count)s more to column %(column)s.");
+    const fmt = home
+      ? ngettext("%(card)s with %(count)s more to its foundation.", "%(card)s with %(count)s more to its foundation.", values.count)
+      : ngettext("%(card)s with %(count)s more to column %(column)s.", "%(card)s with %(count)s more to column %(column)s.", values.count);
     return interpolate(fmt, values, true);
   }
   return interpolate(home ? gettext("%(card)s to its foundation.") : gettext("%(card)s to column %(column)s."), values, true);

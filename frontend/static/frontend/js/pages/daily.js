@@ -3,18 +3,21 @@
 // the server sends null until the day closes.
 import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { formatDate, gettext, interpolate, ngettext } from "../i18n.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
 /** After the countdown ends, wait this long before asking the server for the closed day. */
 const CLOSE_GRACE_MS = 3000;
 
-/** "Tuesday, December 1, 2026" for a UTC day, in the reader's language. */
+/** "Tuesday, December 1, 2026" for a UTC day in the page's language: a heading on its own. */
 export function longDay(day) {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric",
-  });
+  return formatDate(`${day}T00:00:00Z`, { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" });
+}
+
+/** "December 1, 2026", no weekday: the form a date takes inside a sentence ("do dia 1 de dezembro"). */
+export function dayInSentence(day) {
+  return formatDate(`${day}T00:00:00Z`, { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 }
 
 export function dayPath(day, today) {
@@ -24,11 +27,13 @@ export function dayPath(day, today) {
 /** One sentence for a ranking row's outcome. */
 export function outcome(row) {
   if (row.status === "won") {
-    return interpolate(gettext("Won in %(moves)s moves, %(time)s"), { moves: row.moves, time: clock(row.elapsed_seconds) }, true);
+    return interpolate(ngettext("Won in %(moves)s move, %(time)s", "Won in %(moves)s moves, %(time)s", row.moves),
+      { moves: row.moves, time: clock(row.elapsed_seconds) }, true);
   }
-  const cards = { cards: row.cards_on_foundations };
-  if (row.status === "abandoned") return interpolate(gettext("Abandoned with %(cards)s cards home"), cards, true);
-  return interpolate(gettext("Still playing: %(cards)s cards home"), cards, true);
+  const count = row.cards_on_foundations;
+  const cards = { cards: count };
+  if (row.status === "abandoned") return interpolate(ngettext("Abandoned with %(cards)s card home", "Abandoned with %(cards)s cards home", count), cards, true);
+  return interpolate(ngettext("Still playing: %(cards)s card home", "Still playing: %(cards)s cards home", count), cards, true);
 }
 
 function statusWord(status) {
@@ -87,7 +92,7 @@ export async function mount(root, ctx, name, dayParam) {
       if (!isToday) drawPast(statusBox, data);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
-      statusBox.replaceChildren(h("p", { class: "empty" }, interpolate(gettext("Nobody played the daily deal of %(date)s."), { date: longDay(day) }, true)));
+      statusBox.replaceChildren(h("p", { class: "empty" }, interpolate(gettext("Nobody played the daily deal of %(date)s."), { date: dayInSentence(day) }, true)));
       rankingBox.replaceChildren();
     }
   }
@@ -126,7 +131,10 @@ function dayNav(ctx, day, today) {
 /** Today: the countdown, how many play, and my attempts (first ranked, the rest practice). */
 function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", role: "timer", "data-countdown": true })) {
   const players = h("p", { class: "players" },
-    interpolate(gettext("%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes."), { count: today.players }, true));
+    interpolate(ngettext(
+      "%(count)s ranked player so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
+      "%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
+      today.players), { count: today.players }, true));
   box.replaceChildren(countdown, players, attemptsBlock(ctx, today));
 }
 

@@ -1,7 +1,7 @@
 // A public profile: statistics per rule and the history of finished games, page by page.
 import { get } from "../api.js";
 import { clock, h, when } from "../dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { formatDate, gettext, interpolate } from "../i18n.js";
 import { PAGE_SIZE, pageNumber, percent } from "../standings.js";
 import { fill, pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
 
@@ -49,7 +49,7 @@ export async function mount(root, ctx, _name, username) {
   const historyBox = h("section", { class: "history", "aria-labelledby": "history-title" });
   root.replaceChildren(h("section", { class: "panel profile" },
     h("h1", {}, profile.username),
-    h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: new Date(profile.joined).toLocaleDateString() }, true),
+    h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: formatDate(profile.joined, { dateStyle: "long" }) }, true),
       ctx.me?.username === profile.username ? [" · ", gettext("This is you.")] : null),
     h("div", { class: "stats-cards" }, RULES.map((rule) => statsCard(profile.stats[rule]))),
     historyBox));

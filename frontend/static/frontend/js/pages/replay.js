@@ -2,11 +2,11 @@
 // first/previous/next/last/play, drawn by the table's renderer with no input attached.
 import { get } from "../api.js";
 import { h } from "../dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { Renderer } from "../render.js";
 import { stepTo } from "../standings.js";
 import { playerLink } from "../tables.js";
-import { longDay, outcome } from "./daily.js";
+import { dayInSentence, outcome } from "./daily.js";
 
 const PLAY_EVERY_MS = 600;
 const NOTHING = new Set();
@@ -40,7 +40,7 @@ export async function mount(root, _ctx, _name, day, gameId) {
   const boardEl = h("div", { class: "board replay-board", "aria-label": gettext("The table at this step") });
   const summary = { status: game.status, moves: game.move_count, elapsed_seconds: game.elapsed_seconds, cards_on_foundations: game.cards_on_foundations };
   const panel = h("section", { class: "panel replay" },
-      h("h1", {}, interpolate(gettext("Replay of the daily deal of %(date)s"), { date: longDay(day) }, true)),
+      h("h1", {}, interpolate(gettext("Replay of the daily deal of %(date)s"), { date: dayInSentence(day) }, true)),
       h("p", {}, gettext("Player:"), " ", playerLink(game.owner), " · ", outcome(summary),
         game.code ? [" · ", gettext("Deal code:"), " ", h("code", {}, game.code)] : null),
       h("p", {}, h("a", { href: `/daily/${day}`, "data-link": true }, gettext("Back to the day's ranking"))),
@@ -66,7 +66,8 @@ export async function mount(root, _ctx, _name, day, gameId) {
     position.value = String(index);
     where.textContent = index === 0
       ? interpolate(gettext("Step 0 of %(last)s: the deal"), { last: steps.length - 1 }, true)
-      : interpolate(gettext("Step %(step)s of %(last)s: %(move)s · %(moves)s moves · score %(score)s"),
+      : interpolate(ngettext("Step %(step)s of %(last)s: %(move)s · %(moves)s move · score %(score)s",
+        "Step %(step)s of %(last)s: %(move)s · %(moves)s moves · score %(score)s", step.move_count),
         { step: index, last: steps.length - 1, move: step.move, moves: step.move_count, score: step.score }, true);
     panel.dataset.step = String(index);
     for (const action of ["first", "prev"]) controls.querySelector(`[data-step=${action}]`).disabled = index === 0;
@@ -83,7 +84,7 @@ export async function mount(root, _ctx, _name, day, gameId) {
   function stop() {
     clearInterval(playing);
     playing = 0;
-    playButton.textContent = gettext("Play");
+    playButton.textContent = pgettext("replay button", "Play");
     playButton.setAttribute("aria-pressed", "false");
   }
 
@@ -91,7 +92,7 @@ export async function mount(root, _ctx, _name, day, gameId) {
     if (playing) return stop();
     if (index === steps.length - 1) show(0);
     playing = setInterval(() => show(stepTo("next", index, steps.length)), PLAY_EVERY_MS);
-    playButton.textContent = gettext("Pause");
+    playButton.textContent = pgettext("replay button", "Pause");
     playButton.setAttribute("aria-pressed", "true");
   }
 

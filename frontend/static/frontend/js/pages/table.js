@@ -3,7 +3,7 @@ import { get, post } from "../api.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS } from "../session.js";
-import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
 
 const RULE_NAMES = { C: gettext("Classic"), R: gettext("Relaxed") };
@@ -183,7 +183,8 @@ function celebrate(ctx, state, spectating) {
   const dialog = h("dialog", { class: "dialog win", "aria-labelledby": "win-title" },
     cheer,
     h("h2", { id: "win-title" }, title),
-    h("p", { class: "result" }, interpolate(gettext("All 52 cards home in %(moves)s moves and %(time)s, score %(score)s."),
+    h("p", { class: "result" }, interpolate(ngettext("All 52 cards home in %(moves)s move and %(time)s, score %(score)s.",
+      "All 52 cards home in %(moves)s moves and %(time)s, score %(score)s.", state.move_count),
       { moves: formatNumber(state.move_count), time: clock(state.elapsed_seconds), score: formatNumber(state.score) }, true)),
     h("p", {}, interpolate(gettext("Deal %(code)s"), { code: state.code }, true)),
     h("div", { class: "actions" },
