@@ -48,7 +48,8 @@ READY_LINES = {
     "nginx": "start worker process ",
 }
 NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
-# Where nginx connects to the workers from: the one hop the workers trust.
+# nginx and the workers listen on 127.0.0.1, so nginx reaches them from there: the one
+# address the workers trust. Clients may connect from any other loopback address.
 PROXY_ADDRESS = "127.0.0.1"
 
 
@@ -300,9 +301,6 @@ class Cluster:
 
     def start_proxy(self, port: int) -> None:
         """nginx in the foreground with the shipped server config, aimed at this cluster."""
-        nginx = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}{os.pathsep}/usr/sbin")
-        if nginx is None:
-            raise RuntimeError("nginx is missing: apt-get install -y nginx")
         prefix = self.directory / "nginx"
         prefix.mkdir()
         (prefix / "default.conf").write_text(
@@ -316,7 +314,7 @@ class Cluster:
         (prefix / "nginx.conf").write_text(NGINX_MAIN.format(prefix=prefix))
         self.proxy = ChildProcess(
             "nginx",
-            [nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
+            [nginx_binary(), "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
             self.directory / "nginx.log",
         )
         self.proxy.wait_for(READY_LINES["nginx"])
@@ -358,6 +356,14 @@ http {{
     include {prefix}/default.conf;
 }}
 """
+
+
+def nginx_binary() -> str:
+    """nginx's path (Debian puts it in /usr/sbin, which a non-root PATH may lack)."""
+    nginx = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}{os.pathsep}/usr/sbin")
+    if nginx is None:
+        raise RuntimeError("nginx is missing: apt-get install -y nginx")
+    return nginx
 
 
 def proxy_config(shipped: str, *, listen: int, web: list[int], ws: list[int]) -> str:
@@ -433,6 +439,8 @@ def running_cluster(
 
     With `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
     """
+    if proxy:
+        nginx_binary()  # a missing nginx fails before anything starts
     directory = Path(tempfile.mkdtemp(prefix="yukon-cluster-"))
     directory.chmod(0o755)  # the PostgreSQL user must reach its data directory inside
     pg_port, redis_port = free_port(), free_port()
