@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import urllib.error
 import urllib.request
@@ -43,6 +44,17 @@ def cluster(django_db_setup: None) -> Iterator[Cluster]:
 @pytest.fixture
 def token(alice: User) -> str:
     return ApiToken.issue(alice, "processes")[1]
+
+
+def send(
+    opener: urllib.request.OpenerDirector, request: urllib.request.Request
+) -> tuple[int, bytes]:
+    """Send a request to a server process; its status and body."""
+    try:
+        with opener.open(request, timeout=TIMEOUT) as reply:
+            return reply.status, reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
 
 
 def call(server: RunningServer, path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -118,3 +130,33 @@ def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(
         assert (resynced["v"], resynced["d"]["columns"]) == (4, state["columns"])
         play(cluster.movers, token, state)
         assert receive(socket, gid)["v"] == 5
+
+
+def test_a_token_revoked_on_one_process_closes_its_socket_on_the_other(
+    cluster: Cluster, alice: User
+) -> None:
+    revoked, raw = ApiToken.issue(alice, "lost phone")
+    game = call(cluster.movers, "/api/v1/games", raw, {"code": CODE})
+    url = f"{cluster.watchers.ws_url}/ws/v1/games/{game['id']}/"
+    auth = {"Authorization": f"Bearer {raw}"}
+    with connect(url, origin=cluster.watchers.url, additional_headers=auth) as socket:
+        opened(socket, game["id"])
+        cookies = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+        login = urllib.request.Request(
+            f"{cluster.movers.url}/api/v1/auth/login",
+            data=json.dumps({"username": "alice", "password": "correct horse battery"}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        assert send(browser, login)[0] == 200
+        csrf = next(cookie.value for cookie in cookies if cookie.name == "csrftoken")
+        revoke = urllib.request.Request(
+            f"{cluster.movers.url}/api/v1/tokens/{revoked.pk}",
+            method="DELETE",
+            headers={"X-CSRFToken": csrf or ""},
+        )
+        assert send(browser, revoke)[0] == 204
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=TIMEOUT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
