@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import ApiToken
@@ -160,3 +160,12 @@ def test_a_token_revoked_on_one_process_closes_its_socket_on_the_other(
             socket.recv(timeout=TIMEOUT)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
+
+@pytest.mark.parametrize("origin", ["http://127.0.0.1:9999", "https://127.0.0.1:{port}"])
+def test_a_real_server_refuses_an_origin_with_another_port_or_scheme(
+    cluster: Cluster, origin: str
+) -> None:
+    url = f"{cluster.watchers.ws_url}/ws/v1/lobby/"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin=origin.format(port=cluster.watchers.port), open_timeout=TIMEOUT)
+    assert refused.value.response.status_code == 403
