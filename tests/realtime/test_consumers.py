@@ -372,3 +372,17 @@ def test_revoking_a_token_closes_its_sockets_with_4401(
             assert (await laptop.expect("move"))["v"] == 1
 
     run(scenario)
+
+
+def test_deleting_a_player_closes_the_sockets_of_their_tokens(
+    bob: User, game: dict[str, Any]
+) -> None:
+    _, raw = ApiToken.issue(bob, "bot")
+
+    async def scenario() -> None:
+        async with Socket(f"{game_path(game['id'])}?token={raw}") as bot:
+            await opened(bot)
+            await sync_to_async(bob.delete)()
+            assert await bot.closed_with() == CLOSE_BAD_TOKEN
+
+    run(scenario)
