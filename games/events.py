@@ -186,11 +186,12 @@ def publish(group: str, version: int, event_type: str, data: dict[str, Any]) -> 
 
     A move or an undo also tells the lobby, with the game's summary (no board).
     """
-    sends: Sends = [(group, layer_message(group, {"v": version, "t": event_type, "d": data}))]
+    envelopes = [(group, {"v": version, "t": event_type, "d": data})]
     if event_type in PROGRESS_TYPES:
         progress = {"v": version, "t": "game-progress", "d": summary_of(data["state"])}
-        sends.append((LOBBY_GROUP, layer_message(LOBBY_GROUP, progress)))
-    transaction.on_commit(lambda: _send(sends))
+        envelopes.append((LOBBY_GROUP, progress))
+    # Encoded after the commit, so the game's row lock is not held for it.
+    transaction.on_commit(lambda: _send([(g, layer_message(g, e)) for g, e in envelopes]))
 
 
 def send_on_commit(group: str, message: dict[str, Any]) -> None:
