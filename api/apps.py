@@ -8,3 +8,6 @@ class ApiConfig(AppConfig):
 
     def ready(self) -> None:
         from api import schema  # noqa: F401  (registers the schema extension)
+        from api.realtime import revocation
+
+        revocation.connect_signals()

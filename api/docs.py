@@ -7,6 +7,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from api.serializers import ErrorSerializer
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame
+from games.errors import ServiceError
 
 EXAMPLE_CODE = "YU1-C-AAAAAAB"
 
@@ -69,7 +70,10 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
 DESCRIPTIONS = {
     400: "Malformed input (JSON, fields, card, move or code text).",
     401: "Not signed in, or an unknown API token.",
-    403: "Signed in, but not allowed (not your game, or a missing CSRF token for a session).",
+    403: (
+        "Signed in, but not allowed (not your game, a missing CSRF token for a session, "
+        "or an API token where the session is needed)."
+    ),
     404: "No such object.",
     409: "Your version is stale (the current state is included), or the game is over.",
     422: "The rules refuse the move; `code` names the refusing rule.",
@@ -77,11 +81,16 @@ DESCRIPTIONS = {
 }
 
 
-def errors(*statuses: int) -> dict[int, OpenApiResponse]:
-    """Documented error responses for the given HTTP statuses, each with an example body."""
+def errors(*statuses: int, example_403: ServiceError | None = None) -> dict[int, OpenApiResponse]:
+    """Documented error responses for the given HTTP statuses, each with an example body.
+
+    `example_403` replaces the 403 example where an endpoint refuses for a reason of its own.
+    """
     documented = {}
     for status in statuses:
         code, message, extra = ERROR_EXAMPLES[status]
+        if status == 403 and example_403 is not None:
+            code, message, extra = example_403.code, example_403.message, {}
         example = OpenApiExample(
             code,
             value={"error": {"code": code, "message": message, **extra}},

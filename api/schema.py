@@ -13,5 +13,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unty
         return {
             "type": "http",
             "scheme": "bearer",
-            "description": "A personal API token (yk_...) created at /api/v1/tokens.",
+            "description": (
+                "A personal API token (yk_...), made by a signed-in session at /api/v1/tokens."
+            ),
         }

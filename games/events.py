@@ -26,7 +26,7 @@ logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
-# (group, envelope) pairs published together, in this order, after one commit.
+# (group, channel-layer message) pairs published together, in this order, after one commit.
 Sends = list[tuple[str, dict[str, Any]]]
 
 # A move never waits longer than this for the channel layer: a hung or unreachable
@@ -72,7 +72,7 @@ return over_capacity
 
 
 class _RedisPublisher:
-    """Sends a publish's envelopes to a RedisChannelLayer from this (sync) thread.
+    """Sends a publish's messages to a RedisChannelLayer from this (sync) thread.
 
     Why not the layer's own async `group_send`: from sync code it needs an event
     loop in another thread, and it costs two to four Redis round trips per group.
@@ -108,11 +108,11 @@ class _RedisPublisher:
             for group, names in zip(dict.fromkeys(groups), replies, strict=True):
                 members[group] = [name.decode() for name in names]
         batches: dict[int, tuple[list[bytes], list[bytes], list[int]]] = {}
-        for group, envelope in sends:
+        for group, message in sends:
             if not members[group]:
                 continue
             per_connection, messages, capacities = layer._map_channel_keys_to_connection(
-                members[group], layer_message(group, envelope)
+                members[group], message
             )
             for index, channel_keys in per_connection.items():
                 keys, payloads, limits = batches.setdefault(index, ([], [], []))
@@ -142,8 +142,8 @@ def _redis_publisher(layer: RedisChannelLayer) -> _RedisPublisher:
 
 async def _group_send_all(layer: BaseChannelLayer, sends: Sends) -> None:
     async def send_in_order() -> None:
-        for group, envelope in sends:
-            await layer.group_send(group, layer_message(group, envelope))
+        for group, message in sends:
+            await layer.group_send(group, message)
 
     await asyncio.wait_for(send_in_order(), PUSH_TIMEOUT_SECONDS)
 
@@ -165,7 +165,7 @@ def layer_message(group: str, envelope: dict[str, Any]) -> dict[str, Any]:
 
 
 def _send(sends: Sends) -> None:
-    """Hand the envelopes to the layer, in order, within the time bound; log a failure."""
+    """Hand the messages to the layer, in order, within the time bound; log a failure."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -176,14 +176,9 @@ def _send(sends: Sends) -> None:
             # In-memory: its queues belong to the consumers' loop in this same process.
             async_to_sync(_group_send_all)(layer, sends)
     except Exception:
-        first = sends[0][1]
-        logger.warning(
-            "push %s v%s to %s failed; clients will resync",
-            first["t"],
-            first["v"],
-            sends[0][0],
-            exc_info=True,
-        )
+        group, first = sends[0]
+        what = f"{first['t']} v{first['v']}" if "t" in first else first["type"]
+        logger.warning("push %s to %s failed; clients will resync", what, group, exc_info=True)
 
 
 def publish(group: str, version: int, event_type: str, data: dict[str, Any]) -> None:
@@ -191,8 +186,15 @@ def publish(group: str, version: int, event_type: str, data: dict[str, Any]) -> 
 
     A move or an undo also tells the lobby, with the game's summary (no board).
     """
-    sends: Sends = [(group, {"v": version, "t": event_type, "d": data})]
+    envelopes = [(group, {"v": version, "t": event_type, "d": data})]
     if event_type in PROGRESS_TYPES:
         progress = {"v": version, "t": "game-progress", "d": summary_of(data["state"])}
-        sends.append((LOBBY_GROUP, progress))
-    transaction.on_commit(lambda: _send(sends))
+        envelopes.append((LOBBY_GROUP, progress))
+    # Encoded after the commit, so the game's row lock is not held for it.
+    transaction.on_commit(lambda: _send([(g, layer_message(g, e)) for g, e in envelopes]))
+
+
+def send_on_commit(group: str, message: dict[str, Any]) -> None:
+    """Send a channel-layer message of another type (a consumer handles `message["type"]`)
+    to `group` once the current transaction commits; best-effort like a push."""
+    transaction.on_commit(lambda: _send([(group, message)]))

@@ -138,6 +138,10 @@ if REDIS_URL:
                         # A dead Redis fails fast; after a restart, a pooled connection that
                         # died with it is replaced once instead of failing its command.
                         "socket_connect_timeout": 1,
+                        # Longer than the layer's 5 s blocking pop (BZPOPMIN) on each socket's
+                        # channel: redis-py's default read timeout, also 5 s, raced it and
+                        # killed idle sockets without a close frame.
+                        "socket_timeout": 10,
                         "retry": Retry(NoBackoff(), 1),
                     }
                 ],

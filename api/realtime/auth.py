@@ -1,7 +1,8 @@
 """Websocket authentication: the session cookie (browser) or an API token (other clients).
 
 A token comes as `?token=yk_...` (browsers cannot set handshake headers) or as
-`Authorization: Bearer yk_...`. It wins over the session. A token that matches
+`Authorization: Bearer yk_...`. It wins over the session, and the scope keeps
+it as `api_token` (the consumer follows its revocation). A token that matches
 no active user marks the scope with `auth_error`; the consumer then closes
 with 4401. No credentials at all means an anonymous spectator.
 """
@@ -44,7 +45,7 @@ class TokenAuthMiddleware(BaseMiddleware):
             if found is None:
                 scope["auth_error"] = "bad-token"
             else:
-                scope["user"] = found[0]
+                scope["user"], scope["api_token"] = found
         return await super().__call__(scope, receive, send)
 
 

@@ -15,7 +15,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
+from accounts.models import ApiToken
 from api.realtime.fanout import fanout_for
+from api.realtime.revocation import token_group
 from api.realtime.sequencer import Sequencer, position_of
 from games import daily, events
 from games.models import Game
@@ -28,16 +30,34 @@ LOBBY_SIZE = 50
 
 
 class PushConsumer(AsyncJsonWebsocketConsumer):
-    """What both feeds share: refusing a bad token, ping, resync, errors for the rest."""
+    """What both feeds share: refusing a bad or revoked token, ping, resync, errors for the rest."""
 
     group = ""
+    token_group: str | None = None
 
     async def connect(self) -> None:
-        if self.scope.get("auth_error"):
+        if self.scope.get("auth_error") or not await self.follow_token():
             await self.refuse(CLOSE_BAD_TOKEN)
             return
         await fanout_for(self.channel_layer).join(self.group, self)
         await self.start()
+
+    async def follow_token(self) -> bool:
+        """Join the token's revocation group, then check the token still stands.
+
+        Joined before the check, so a revocation committed after the handshake's
+        lookup is seen either way: by the check, or as a `token.revoked` message.
+        """
+        token = self.scope.get("api_token")
+        if token is None:
+            return True
+        self.token_group = token_group(token.pk)
+        await self.channel_layer.group_add(self.token_group, self.channel_name)
+        return await _token_stands(token.pk)
+
+    async def token_revoked(self, event: dict[str, Any]) -> None:
+        """`token.revoked` (see `api.realtime.revocation`): the token opened this socket."""
+        await self.close(CLOSE_BAD_TOKEN)
 
     async def start(self) -> None:
         """Accept the connection and send the opening messages."""
@@ -53,6 +73,8 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code)
 
     async def disconnect(self, code: int) -> None:
+        if self.token_group is not None:
+            await self.channel_layer.group_discard(self.token_group, self.channel_name)
         if self.group:
             await fanout_for(self.channel_layer).leave(self.group, self)
 
@@ -97,6 +119,11 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     def busy(self) -> bool:
         """Whether a push would have to wait (see `fanout.Fanout`)."""
         return False
+
+
+@database_sync_to_async
+def _token_stands(token_id: int) -> bool:
+    return ApiToken.objects.filter(pk=token_id, user__is_active=True).exists()
 
 
 @database_sync_to_async

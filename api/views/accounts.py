@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.models import ApiToken, PlayerSettings
 from api import serializers as s
 from api.docs import errors
+from api.permissions import SessionOnly, SessionRequired
 from api.throttles import LoginThrottle, RegisterThrottle
 
 
@@ -118,9 +119,26 @@ class SettingsView(APIView):
         return Response(player_settings.to_dict())
 
 
+#: Schema of the token endpoints: the session (and its CSRF token) only.
+TOKEN_MANAGEMENT = {
+    "auth": [{"cookieAuth": []}],
+    "description": (
+        "Needs the signed-in session (`POST /auth/login`), with the CSRF token on writes; "
+        "an API token gets 403 `session-required`, so a leaked token cannot mint a successor."
+    ),
+}
+
+
 class TokenListView(APIView):
+    permission_classes = [IsAuthenticated, SessionOnly]
+
     @extend_schema(
-        summary="My API tokens", responses={200: s.TokenSerializer(many=True), **errors(401)}
+        summary="My API tokens",
+        responses={
+            200: s.TokenSerializer(many=True),
+            **errors(401, 403, example_403=SessionRequired()),
+        },
+        **TOKEN_MANAGEMENT,
     )
     def get(self, request: Request) -> Response:
         tokens = ApiToken.objects.filter(user=request.user)
@@ -129,7 +147,11 @@ class TokenListView(APIView):
     @extend_schema(
         summary="Create an API token (the secret is shown once)",
         request=s.TokenCreateSerializer,
-        responses={201: s.NewTokenSerializer, **errors(400, 401, 403)},
+        responses={
+            201: s.NewTokenSerializer,
+            **errors(400, 401, 403, example_403=SessionRequired()),
+        },
+        **TOKEN_MANAGEMENT,
     )
     def post(self, request: Request) -> Response:
         spec = s.TokenCreateSerializer(data=request.data)
@@ -139,7 +161,13 @@ class TokenListView(APIView):
 
 
 class TokenDetailView(APIView):
-    @extend_schema(summary="Revoke an API token", responses={204: None, **errors(401, 403, 404)})
+    permission_classes = [IsAuthenticated, SessionOnly]
+
+    @extend_schema(
+        summary="Revoke an API token (its open websockets close with 4401)",
+        responses={204: None, **errors(401, 403, 404, example_403=SessionRequired())},
+        **TOKEN_MANAGEMENT,
+    )
     def delete(self, request: Request, token_id: int) -> Response:
         get_object_or_404(ApiToken, pk=token_id, user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -123,11 +123,17 @@ class TestLogin:
         assert [response.status_code for response in forged] == [429] * 5
 
 
+def signed_in(user: User) -> APIClient:
+    """A browser-like client on a real session (token management needs one)."""
+    client = APIClient()
+    client.force_login(user)
+    return client
+
+
 @pytest.mark.django_db
 class TestTokens:
     def test_create_list_use_and_revoke(self, alice: User) -> None:
-        session = APIClient()
-        session.force_authenticate(alice)
+        session = signed_in(alice)
         created = post(session, "/api/v1/tokens", {"name": "my bot"})
         assert created.status_code == 201
         raw = created.json()["token"]
@@ -146,6 +152,29 @@ class TestTokens:
         assert refused.status_code == 401
         assert refused.json()["error"]["code"] == "authentication-failed"
 
+    @pytest.mark.parametrize("method", ["get", "post", "delete"])
+    def test_a_token_cannot_manage_tokens(self, alice: User, method: str) -> None:
+        token, raw = ApiToken.issue(alice, "leaked")
+        bot = APIClient()
+        bot.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+        path = f"/api/v1/tokens/{token.pk}" if method == "delete" else "/api/v1/tokens"
+        response = getattr(bot, method)(path, {"name": "another"}, format="json")
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "session-required"
+        assert "session" in response.json()["error"]["message"]
+        assert list(ApiToken.objects.filter(user=alice)) == [token]
+
+    def test_a_script_gets_its_first_token_with_a_session_login_and_csrf(self, alice: User) -> None:
+        client = csrf_client()
+        body = {"username": "alice", "password": "correct horse battery"}
+        assert post(client, "/api/v1/auth/login", body).status_code == 200  # no CSRF yet
+        assert client.post("/api/v1/tokens", {"name": "bot"}, format="json").status_code == 403
+        created = csrf_post(client, "/api/v1/tokens", {"name": "bot"})
+        assert created.status_code == 201
+        bot = APIClient()
+        bot.credentials(HTTP_AUTHORIZATION=f"Bearer {created.json()['token']}")
+        assert bot.get("/api/v1/auth/me").json()["username"] == "alice"
+
     def test_tokens_are_stored_hashed(self, alice: User) -> None:
         token, raw = ApiToken.issue(alice, "x")
         stored = ApiToken.objects.get(pk=token.pk)
@@ -154,9 +183,7 @@ class TestTokens:
 
     def test_nobody_revokes_another_players_token(self, alice: User, bob: User) -> None:
         token, _ = ApiToken.issue(alice, "x")
-        client = APIClient()
-        client.force_authenticate(bob)
-        assert client.delete(f"/api/v1/tokens/{token.pk}").status_code == 404
+        assert signed_in(bob).delete(f"/api/v1/tokens/{token.pk}").status_code == 404
         assert ApiToken.objects.filter(pk=token.pk).exists()
 
     def test_a_malformed_authorization_header_is_401(self) -> None:

@@ -345,3 +345,44 @@ def test_the_lobby_lists_active_games_then_follows_them(owner: APIClient) -> Non
             assert (finished["v"], finished["d"]["status"]) == (2, "abandoned")
 
     run(scenario)
+
+
+@pytest.mark.parametrize("where", ["query", "header"])
+def test_revoking_a_token_closes_its_sockets_with_4401(
+    where: str, alice: User, owner: APIClient, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+    revoked, raw = ApiToken.issue(alice, "lost phone")
+    _, kept = ApiToken.issue(alice, "laptop")
+    if where == "query":
+        lost = Socket(f"{game_path(gid)}?token={raw}")
+    else:
+        lost = Socket(game_path(gid), [(b"authorization", f"Bearer {raw}".encode())])
+    browser = APIClient()
+    browser.force_login(alice)
+
+    async def scenario() -> None:
+        async with lost, Socket(f"{game_path(gid)}?token={kept}") as laptop:
+            await opened(lost)
+            await opened(laptop)
+            response = await sync_to_async(browser.delete)(f"/api/v1/tokens/{revoked.pk}")
+            assert response.status_code == 204
+            assert await lost.closed_with() == CLOSE_BAD_TOKEN
+            await play(owner, gid, version=0)
+            assert (await laptop.expect("move"))["v"] == 1
+
+    run(scenario)
+
+
+def test_deleting_a_player_closes_the_sockets_of_their_tokens(
+    bob: User, game: dict[str, Any]
+) -> None:
+    _, raw = ApiToken.issue(bob, "bot")
+
+    async def scenario() -> None:
+        async with Socket(f"{game_path(game['id'])}?token={raw}") as bot:
+            await opened(bot)
+            await sync_to_async(bob.delete)()
+            assert await bot.closed_with() == CLOSE_BAD_TOKEN
+
+    run(scenario)

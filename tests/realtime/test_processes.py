@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import urllib.error
 import urllib.request
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import ApiToken
@@ -43,6 +44,17 @@ def cluster(django_db_setup: None) -> Iterator[Cluster]:
 @pytest.fixture
 def token(alice: User) -> str:
     return ApiToken.issue(alice, "processes")[1]
+
+
+def send(
+    opener: urllib.request.OpenerDirector, request: urllib.request.Request
+) -> tuple[int, bytes]:
+    """Send a request to a server process; its status and body."""
+    try:
+        with opener.open(request, timeout=TIMEOUT) as reply:
+            return reply.status, reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
 
 
 def call(server: RunningServer, path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -118,3 +130,42 @@ def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(
         assert (resynced["v"], resynced["d"]["columns"]) == (4, state["columns"])
         play(cluster.movers, token, state)
         assert receive(socket, gid)["v"] == 5
+
+
+def test_a_token_revoked_on_one_process_closes_its_socket_on_the_other(
+    cluster: Cluster, alice: User
+) -> None:
+    revoked, raw = ApiToken.issue(alice, "lost phone")
+    game = call(cluster.movers, "/api/v1/games", raw, {"code": CODE})
+    url = f"{cluster.watchers.ws_url}/ws/v1/games/{game['id']}/"
+    auth = {"Authorization": f"Bearer {raw}"}
+    with connect(url, origin=cluster.watchers.url, additional_headers=auth) as socket:
+        opened(socket, game["id"])
+        cookies = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+        login = urllib.request.Request(
+            f"{cluster.movers.url}/api/v1/auth/login",
+            data=json.dumps({"username": "alice", "password": "correct horse battery"}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        assert send(browser, login)[0] == 200
+        csrf = next(cookie.value for cookie in cookies if cookie.name == "csrftoken")
+        revoke = urllib.request.Request(
+            f"{cluster.movers.url}/api/v1/tokens/{revoked.pk}",
+            method="DELETE",
+            headers={"X-CSRFToken": csrf or ""},
+        )
+        assert send(browser, revoke)[0] == 204
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=TIMEOUT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+@pytest.mark.parametrize("origin", ["http://127.0.0.1:9999", "https://127.0.0.1:{port}"])
+def test_a_real_server_refuses_an_origin_with_another_port_or_scheme(
+    cluster: Cluster, origin: str
+) -> None:
+    url = f"{cluster.watchers.ws_url}/ws/v1/lobby/"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin=origin.format(port=cluster.watchers.port), open_timeout=TIMEOUT)
+    assert refused.value.response.status_code == 403

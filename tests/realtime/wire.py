@@ -11,6 +11,7 @@ from tests.support.secrecy import face_down_cards, strings
 from yukon_site.asgi import application
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
 TIMEOUT = 5
 
 
@@ -22,7 +23,7 @@ class Socket:
 
     def __init__(self, path: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
         self.communicator = WebsocketCommunicator(
-            application, path, headers=[ORIGIN, *(headers or [])]
+            application, path, headers=[HOST, ORIGIN, *(headers or [])]
         )
 
     async def __aenter__(self) -> Socket:

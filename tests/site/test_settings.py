@@ -72,3 +72,21 @@ def test_database_url_with_tcp_host_and_password() -> None:
 def test_sqlite_is_not_a_supported_database() -> None:
     with pytest.raises(ImproperlyConfigured, match="PostgreSQL is the only supported"):
         database_from_url("sqlite:///db.sqlite3")
+
+
+def test_the_redis_layer_reads_longer_than_its_blocking_pop_waits() -> None:
+    """Else an idle socket's pop (BZPOPMIN, `brpop_timeout`) times out client-side and the
+    consumer dies without a close frame."""
+    code = (
+        "from django.conf import settings; from channels_redis.core import RedisChannelLayer; "
+        "from redis.asyncio.connection import DEFAULT_SOCKET_TIMEOUT; "
+        "host = settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]; "
+        "timeout = host.get('socket_timeout', DEFAULT_SOCKET_TIMEOUT); "
+        "print(timeout > RedisChannelLayer.brpop_timeout)"
+    )
+    env = {"REDIS_URL": "redis://127.0.0.1:1/0", "DJANGO_SETTINGS_MODULE": "yukon_site.settings"}
+    child_env = {**os.environ, "DATABASE_URL": "postgresql://u@127.0.0.1:1/none", **env}
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=child_env, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "True", result.stderr
