@@ -49,6 +49,30 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok" if ok else "fail", "database": ok}, status=status)
 
 
+def pool(request: HttpRequest) -> JsonResponse:
+    """This process's connection-pool counters, read without a database round trip.
+
+    It answers even while the pool is dry, so an operator (and the robustness
+    tests) can see connections that are checked out and never given back.
+    `in_use` leaves out the connection this very request may hold.
+    """
+    pool = connection.pool
+    if pool is None:
+        return JsonResponse({"pooled": False})
+    stats = pool.get_stats()
+    size, idle = stats.get("pool_size", 0), stats.get("pool_available", 0)
+    own = 1 if connection.connection is not None else 0
+    body = {
+        "pooled": True,
+        "max": pool.max_size,
+        "size": size,
+        "idle": idle,
+        "in_use": size - idle - own,
+        "waiting": stats.get("requests_waiting", 0),
+    }
+    return JsonResponse(body)
+
+
 def readyz(request: HttpRequest) -> JsonResponse:
     """Readiness: both the database and the channel layer answer."""
     checks = {"database": database_ok(), "channel_layer": channel_layer_ok()}

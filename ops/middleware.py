@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import time
 import uuid
 from collections.abc import Callable
 
 import psycopg
 import psycopg_pool
+from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -29,6 +31,7 @@ ACCEPTABLE_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 RETRY_AFTER_SECONDS = 5
 # SQLSTATEs that mean "no usable server": connection exceptions and server shutdown.
 UNAVAILABLE_SQLSTATES = ("08", "57P01", "57P02", "57P03")
+UNAVAILABLE_MARK = "yukon.database_unavailable"
 
 access_log = logging.getLogger("ops.access")
 logger = logging.getLogger(__name__)
@@ -92,14 +95,32 @@ def unavailable_response() -> JsonResponse:
     return response
 
 
+def _note_unavailable(sender: object, request: HttpRequest | None = None, **kwargs: object) -> None:
+    """Mark a request whose 500 came from an unreachable database (sent while it is handled)."""
+    exc = sys.exc_info()[1]
+    if request is not None and exc is not None and database_unavailable(exc):
+        request.META[UNAVAILABLE_MARK] = True
+
+
+got_request_exception.connect(_note_unavailable)
+
+
 class DatabaseUnavailableMiddleware:
-    """Answer 503 `database-unavailable` instead of a 500 when PostgreSQL is down."""
+    """Answer 503 `database-unavailable` instead of a 500 when PostgreSQL is down (or the pool dry).
+
+    `process_exception` sees only the view's exceptions; one raised by a later
+    middleware (the page language reads the player's settings) is already a
+    500 when it comes back here, marked by `_note_unavailable`.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if response.status_code == 500 and request.META.get(UNAVAILABLE_MARK):
+            return unavailable_response()
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not database_unavailable(exception):

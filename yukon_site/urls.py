@@ -4,10 +4,11 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from ops.health import healthz, readyz
+from ops.health import healthz, pool, readyz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("healthz/pool", pool, name="healthz-pool"),
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
