@@ -20,11 +20,11 @@ from .errors import (
     InvalidStateError,
     YukonError,
 )
-from .game import DECK_SIZE, GROUP_LIMIT, UNDO_LIMIT, Game, LayoutCards, LegalMoves
+from .game import DECK_SIZE, UNDO_LIMIT, Game, LayoutCards, LegalMoves
 from .moves import COLUMN_COUNT, FOUNDATION, Move
+from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
 from .replay import UNDO_ENTRY, replay
-from .rules import CLASSIC, RELAXED, RULES, Rule, SuitMatch
-from .views import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+from .rules import CLASSIC, GROUP_LIMIT, RELAXED, RULES, Rule, SuitMatch
 
 __all__ = [
     "CARDS",

@@ -130,8 +130,5 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 #: Canonical text of each card by index.
 CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
-#: Suit and zero-based rank of each card index.
-SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
-RANK0_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
 #: Indexes of the four Kings.
 KINGS: tuple[CardIndex, ...] = (12, 25, 38, 51)

@@ -21,13 +21,11 @@ from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
 from .errors import IllegalMoveError, InvalidStateError, YukonError
 from .moves import COLUMN_COUNT, FOUNDATION, MOVE_BY_TEXT, MOVE_TEXT, MOVES, Move
-from .rules import CLASSIC, RULES, Rule
-from .views import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
+from .records import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
+from .rules import CLASSIC, GROUP_LIMIT, RULES, Rule
 
 #: How many of the latest moves a player can undo.
 UNDO_LIMIT: Final = 100
-#: The largest group a tableau move carries.
-GROUP_LIMIT: Final = 20
 #: Cards in a full deck; the game is won when all are on the foundations.
 DECK_SIZE: Final = 52
 #: The format tag of :meth:`Game.to_private`.

@@ -8,7 +8,7 @@ Alaska ``Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import Card
 from .errors import InvalidGameCodeError
@@ -16,10 +16,12 @@ from .errors import InvalidGameCodeError
 #: How the moved card's suit must relate to the suit of the card it goes on.
 type SuitMatch = Literal["opposite-colour", "any", "same-suit"]
 
+#: The largest group a tableau move carries.
+GROUP_LIMIT: Final = 20
+
 _MATCH_WORDING: dict[str, tuple[str, str]] = {
-    # match -> (error code, what the rule asks, for messages)
+    # match -> (error code, what the rule asks, for messages); "any" never refuses a suit
     "opposite-colour": ("wrong-colour", "of the opposite colour"),
-    "any": ("wrong-colour", "of any colour"),
     "same-suit": ("wrong-suit", "of the same suit"),
 }
 
@@ -55,8 +57,8 @@ class Rule:
 
     @property
     def suit_error(self) -> str:
-        """The machine code used when only the suit relation fails."""
-        return _MATCH_WORDING[self.match][0]
+        """The machine code used when only the suit relation fails (``any`` never fails)."""
+        return "wrong-suit" if self.match == "same-suit" else "wrong-colour"
 
     @property
     def suit_wording(self) -> str:
