@@ -23,6 +23,7 @@ from .errors import (
 from .game import DECK_SIZE, UNDO_LIMIT, Game, LayoutCards, LegalMoves
 from .moves import COLUMN_COUNT, FOUNDATION, Move
 from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
 from .rules import CLASSIC, GROUP_LIMIT, RELAXED, RULES, Rule, SuitMatch
 
@@ -40,6 +41,7 @@ __all__ = [
     "FACE_DOWN_COUNTS",
     "FOUNDATION",
     "GROUP_LIMIT",
+    "REFUSALS",
     "RELAXED",
     "RULES",
     "UNDO_ENTRY",
@@ -61,6 +63,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "MoveResult",
+    "Refusal",
     "Rule",
     "Suit",
     "SuitMatch",

@@ -130,5 +130,7 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 #: Canonical text of each card by index.
 CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+#: Display text of each card by index (``10♦``), as players read it in sentences.
+CARD_SYMBOLS: tuple[str, ...] = tuple(c.symbol for c in CARDS)
 #: Indexes of the four Kings.
 KINGS: tuple[CardIndex, ...] = (12, 25, 38, 51)

@@ -8,6 +8,7 @@ are the unchecked exact-inverse path for search.
 Legal moves come in a fixed, documented order: by destination column 1..7
 (for each, the cards that fit its last card in engine-index order: ♠ A..K,
 ♥, ♦, ♣; for an empty column the Kings), then foundation moves by column 1..7.
+Refusal sentences come from :mod:`.refusals`.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
+from . import refusals
+from .cards import CARD_SYMBOLS, CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
 from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
-from .errors import IllegalMoveError, InvalidStateError, YukonError
+from .errors import InvalidStateError, YukonError
 from .moves import COLUMN_COUNT, FOUNDATION, MOVE_BY_TEXT, MOVE_TEXT, MOVES, Move
 from .records import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
 from .rules import CLASSIC, GROUP_LIMIT, RULES, Rule
@@ -50,14 +52,6 @@ def _accepts(rule: Rule) -> tuple[tuple[CardIndex, ...], ...]:
     return tuple(
         tuple(card.index for card in CARDS if rule.builds_on(card, target)) for target in CARDS
     )
-
-
-_RANK_WORDS: tuple[str, ...] = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8")
-_RANK_WORDS += ("a 9", "a 10", "a Jack", "a Queen", "a King")
-
-
-def _suit_name(suit: int) -> str:
-    return f"{Suit(suit).symbol} foundation"
 
 
 class LegalMoves:
@@ -373,55 +367,32 @@ class Game:
         c = move.card.index
         to = move.to
         self._check_pick(c, to_foundation=to == FOUNDATION)
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         suit, rank0 = c // 13, c % 13
         where = self._loc[c]
         if where == _ON_FOUNDATION:
             if to == FOUNDATION:
-                raise IllegalMoveError(
-                    f"{name} is already on the {_suit_name(suit)}",
-                    code="same-column",
-                    params={"card": name, "suit": Suit(suit).symbol},
-                )
+                raise refusals.ALREADY_ON_FOUNDATION.error(card=name, suit=Suit(suit).symbol)
             self._check_destination(c, to, group=1)
             return
         col = self._cols[where]
         position = col.index(c)
         if to == FOUNDATION:
             if position != len(col) - 1:
-                raise IllegalMoveError(
-                    f"Only the last card of a column goes to a foundation "
-                    f"({name} is covered by {CARD_TEXT[col[position + 1]]})",
-                    code="not-top-card",
-                    params={"card": name, "cover": CARD_TEXT[col[position + 1]]},
-                )
+                raise refusals.COVERED.error(card=name, cover=CARD_SYMBOLS[col[position + 1]])
             count = self._found[suit]
             if count != rank0:
-                wanted = (
-                    f"needs {CARD_TEXT[suit * 13 + count]} next" if count < 13 else "is complete"
-                )
-                params = {"card": name, "suit": Suit(suit).symbol}
-                if count < 13:
-                    params["next"] = CARD_TEXT[suit * 13 + count]
-                raise IllegalMoveError(
-                    f"A foundation builds up in order from the Ace: the {_suit_name(suit)} "
-                    f"{wanted}, not {name}",
-                    code="foundation-order",
-                    params=params,
+                # A card in a column keeps its foundation short of complete: count < 13.
+                raise refusals.FOUNDATION_ORDER.error(
+                    card=name, suit=Suit(suit).symbol, next=CARD_SYMBOLS[suit * 13 + count]
                 )
             return
         if to == where:
-            raise IllegalMoveError(
-                f"{name} is already in column {to + 1}",
-                code="same-column",
-                params={"card": name, "column": str(to + 1)},
-            )
+            raise refusals.ALREADY_IN_COLUMN.error(card=name, column=str(to + 1))
         group = len(col) - position
         if group > GROUP_LIMIT:
-            raise IllegalMoveError(
-                f"A group moves at most {GROUP_LIMIT} cards ({name} leads a group of {group})",
-                code="group-too-large",
-                params={"card": name, "group": str(group), "limit": str(GROUP_LIMIT)},
+            raise refusals.GROUP_TOO_LARGE.error(
+                card=name, group=str(group), limit=str(GROUP_LIMIT)
             )
         self._check_destination(c, to, group=group)
 
@@ -433,73 +404,41 @@ class Game:
         not in play (``card-not-in-play``).
         """
         if self._on_found == DECK_SIZE:
-            raise IllegalMoveError("The game is won: no more moves", code="game-won")
+            raise refusals.GAME_WON_MOVE.error()
         where = self._loc[c]
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         if where == _FACE_DOWN:
-            raise IllegalMoveError(
-                f"Only face-up cards can be moved ({name} is face down)",
-                code="card-face-down",
-                params={"card": name},
-            )
+            raise refusals.FACE_DOWN.error(card=name)
         suit = c // 13
         if where == _ON_FOUNDATION and self._found[suit] != c % 13 + 1:
-            top = CARD_TEXT[suit * 13 + self._found[suit] - 1]
-            if to_foundation:
-                raise IllegalMoveError(
-                    f"{name} is not in play: it lies under {top} on the {_suit_name(suit)}",
-                    code="card-not-in-play",
-                    params={"card": name, "top": top, "suit": Suit(suit).symbol},
-                )
-            raise IllegalMoveError(
-                f"Only a foundation's top card can be taken back ({name} lies under {top} "
-                f"on the {_suit_name(suit)})",
-                code="not-top-card",
-                params={"card": name, "top": top, "suit": Suit(suit).symbol},
-            )
+            top = CARD_SYMBOLS[suit * 13 + self._found[suit] - 1]
+            refusal = refusals.OUT_OF_PLAY if to_foundation else refusals.UNDER_FOUNDATION_TOP
+            raise refusal.error(card=name, top=top, suit=Suit(suit).symbol)
 
     def _check_destination(self, c: CardIndex, to: int, *, group: int) -> None:
         """Refuse a column that does not accept card ``c`` leading ``group`` cards."""
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         dest = self._cols[to]
         if not dest:
             if c % 13 != 12:
-                leads = f"{name} leads the group" if group > 1 else f"{name} is not a King"
-                params = {"card": name, "group": str(group)} if group > 1 else {"card": name}
-                raise IllegalMoveError(
-                    f"An empty column only accepts a King ({leads})",
-                    code="empty-column-needs-king",
-                    params=params,
-                )
+                if group > 1:
+                    raise refusals.GROUP_WITHOUT_KING.error(card=name, group=str(group))
+                raise refusals.NOT_A_KING.error(card=name)
             return
         card, target = CARDS[c], CARDS[dest[-1]]
         rule = self._rule
+        where = {"card": name, "target": target.symbol, "column": str(to + 1)}
         if not rule.ranks_fit(card, target):
-            wanted = " or ".join(
-                _RANK_WORDS[target.rank - step]
+            ranks = [
+                RANK_NAMES[target.rank - step]
                 for step in rule.rank_steps
                 if 1 <= target.rank - step <= 13
-            )
-            need = f"only {wanted}" if wanted else "nothing"
-            params = {"card": name, "target": str(target), "column": str(to + 1)}
-            if wanted:
-                params["ranks"] = "/".join(
-                    RANK_NAMES[target.rank - step]
-                    for step in rule.rank_steps
-                    if 1 <= target.rank - step <= 13
-                )
-            raise IllegalMoveError(
-                f"{name} cannot go on {target} in column {to + 1}: it takes {need}",
-                code="wrong-rank",
-                params=params,
-            )
+            ]
+            if not ranks:
+                raise refusals.NOTHING_ON_AN_ACE.error(**where)
+            raise refusals.WRONG_RANK.error(**where, ranks="/".join(ranks))
         if not rule.suits_fit(card, target):
-            raise IllegalMoveError(
-                f"{name} cannot go on {target} in column {to + 1}: {rule.name} builds with a card "
-                f"{rule.suit_wording}",
-                code=rule.suit_error,
-                params={"card": name, "target": str(target), "column": str(to + 1)},
-            )
+            raise refusals.SUIT_REFUSALS[rule.suit_error].error(**where)
 
     # -- the checked player path ---------------------------------------------
 
@@ -543,13 +482,9 @@ class Game:
     def undo(self) -> UndoResult:
         """Take back the latest move: cards, faces and score; the move counter stays."""
         if self._on_found == DECK_SIZE:
-            raise IllegalMoveError("The game is won: no more undos", code="game-won")
+            raise refusals.GAME_WON_UNDO.error()
         if not self._stack:
-            raise IllegalMoveError(
-                f"Nothing to undo (only the last {UNDO_LIMIT} moves can be undone)",
-                code="nothing-to-undo",
-                params={"limit": str(UNDO_LIMIT)},
-            )
+            raise refusals.NOTHING_TO_UNDO.error(limit=str(UNDO_LIMIT))
         before = self._score
         c, to, src, n, turned = self._pop()
         cards: tuple[Card, ...]
@@ -702,17 +637,10 @@ class Game:
             col = self._cols[where]
             group = len(col) - col.index(c)
             if group > GROUP_LIMIT:
-                raise IllegalMoveError(
-                    f"A group moves at most {GROUP_LIMIT} cards "
-                    f"({CARD_TEXT[c]} leads a group of {group})",
-                    code="group-too-large",
-                    params={"card": CARD_TEXT[c], "group": str(group), "limit": str(GROUP_LIMIT)},
+                raise refusals.GROUP_TOO_LARGE.error(
+                    card=CARD_SYMBOLS[c], group=str(group), limit=str(GROUP_LIMIT)
                 )
-        raise IllegalMoveError(
-            f"No column accepts {CARD_TEXT[c]}",
-            code="no-destination",
-            params={"card": CARD_TEXT[c]},
-        )
+        raise refusals.NO_DESTINATION.error(card=CARD_SYMBOLS[c])
 
     def destinations(self, card: Card) -> list[int]:
         """Placement help: where the picked card may go (columns, then FOUNDATION)."""

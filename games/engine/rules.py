@@ -3,6 +3,7 @@
 A :class:`Rule` is a small frozen record, so a new variant is a few lines:
 Russian Solitaire would be ``Rule("U", "Russian", match="same-suit")`` and
 Alaska ``Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))``.
+What a refusal says lives in :mod:`.refusals`, not here.
 """
 
 from __future__ import annotations
@@ -18,12 +19,6 @@ type SuitMatch = Literal["opposite-colour", "any", "same-suit"]
 
 #: The largest group a tableau move carries.
 GROUP_LIMIT: Final = 20
-
-_MATCH_WORDING: dict[str, tuple[str, str]] = {
-    # match -> (error code, what the rule asks, for messages); "any" never refuses a suit
-    "opposite-colour": ("wrong-colour", "of the opposite colour"),
-    "same-suit": ("wrong-suit", "of the same suit"),
-}
 
 
 @dataclass(frozen=True)
@@ -59,11 +54,6 @@ class Rule:
     def suit_error(self) -> str:
         """The machine code used when only the suit relation fails (``any`` never fails)."""
         return "wrong-suit" if self.match == "same-suit" else "wrong-colour"
-
-    @property
-    def suit_wording(self) -> str:
-        """How the rule's suit relation reads in a message."""
-        return _MATCH_WORDING[self.match][1]
 
     @classmethod
     def from_letter(cls, letter: str) -> Rule:
