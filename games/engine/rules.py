@@ -1,4 +1,4 @@
-"""Rules as data: how a card builds on another in the tableau.
+"""Rules as data: how a card builds on another in the tableau, group size, scoring.
 
 A :class:`Rule` is a small frozen record, so a new variant is a few lines:
 Russian Solitaire would be ``Rule("U", "Russian", match="same-suit")`` and
@@ -19,6 +19,11 @@ type SuitMatch = Literal["opposite-colour", "any", "same-suit"]
 
 #: The largest group a tableau move carries.
 GROUP_LIMIT: Final = 20
+#: The scoring rule: a move earns these for a card put on its foundation and for a
+#: face-down card it turns up; nothing else scores (a take-back keeps the points),
+#: and an undo takes the move's points back.
+FOUNDATION_POINTS: Final = 10
+TURN_UP_POINTS: Final = 5
 
 
 @dataclass(frozen=True)
