@@ -655,27 +655,20 @@ class Game:
             found.append(FOUNDATION)
         return found
 
-    # -- the public and private forms ------------------------------------------
-    # Read and written in .serialization, which builds Games: imported when used.
+    # -- the public and private forms: read and written in .serialization -----
 
     def to_public(self) -> dict[str, Any]:
         """The player's view, JSON-safe; it never names a face-down card."""
-        from .serialization import public_form
-
-        return public_form(self)
+        return serialization.public_form(self)
 
     def to_private(self) -> dict[str, Any]:
         """The full state, JSON-safe, face-down cards and undo window included."""
-        from .serialization import private_form
-
-        return private_form(self)
+        return serialization.private_form(self)
 
     @classmethod
     def from_private(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_private`; raises :class:`InvalidStateError`."""
-        from .serialization import read_private
-
-        return read_private(data)
+        return serialization.read_private(data)
 
 
 def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list[int]) -> None:
@@ -700,3 +693,8 @@ def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list
             f"(missing: {' '.join(CARD_TEXT[c] for c in missing) or 'none'}; "
             f"twice: {' '.join(CARD_TEXT[c] for c in doubled) or 'none'})"
         )
+
+
+# Last, as serialization builds Games from this module's names (an import inside each
+# method cost about 1 us per call, and the forms are written on every move).
+from . import serialization  # noqa: E402
