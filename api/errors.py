@@ -4,7 +4,7 @@ Engine refusals keep their machine code and rule family (422), text that does
 not parse is a 400, service refusals carry their own status, and a stale
 version (409) includes the current state so the client can catch up.
 Messages are in the request's language (a signed-in player's stored choice,
-else the cookie or Accept-Language); codes stay English (``api.messages``).
+else the cookie or Accept-Language); codes stay English (``api.refusals``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.language import player_language
-from api.messages import engine_message, service_message
+from api.refusals import engine_message, service_message
 from games.engine import IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
 from games.public import game_state

@@ -12,7 +12,7 @@ from games.errors import ServiceError
 
 
 class SessionRequired(ServiceError):
-    """Other languages: `api.messages.SERVICE_MESSAGES`."""
+    """Other languages: `api.refusals.SERVICE_MESSAGES`."""
 
     code = "session-required"
     status = 403

@@ -7,7 +7,7 @@ Value types round-trip through text (``Card.parse("10D")``, ``Move.parse("10D>3"
 
 from __future__ import annotations
 
-from .cards import CARDS, Card, CardIndex, Suit
+from .cards import CARDS, Card, CardIndex, LayoutCards, Suit
 from .codes import CODE_PREFIX, DEAL_COUNT, GameCode
 from .deal import COLUMN_SIZES, DEV_DEAL_KEY, FACE_DOWN_COUNTS, deal_cards
 from .errors import (
@@ -20,11 +20,12 @@ from .errors import (
     InvalidStateError,
     YukonError,
 )
-from .game import DECK_SIZE, GROUP_LIMIT, UNDO_LIMIT, Game, LayoutCards, LegalMoves
+from .game import DECK_SIZE, UNDO_LIMIT, Game, LegalMoves
 from .moves import COLUMN_COUNT, FOUNDATION, Move
+from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
-from .rules import CLASSIC, RELAXED, RULES, Rule, SuitMatch
-from .views import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+from .rules import CLASSIC, GROUP_LIMIT, RELAXED, RULES, Rule, SuitMatch
 
 __all__ = [
     "CARDS",
@@ -40,6 +41,7 @@ __all__ = [
     "FACE_DOWN_COUNTS",
     "FOUNDATION",
     "GROUP_LIMIT",
+    "REFUSALS",
     "RELAXED",
     "RULES",
     "UNDO_ENTRY",
@@ -61,6 +63,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "MoveResult",
+    "Refusal",
     "Rule",
     "Suit",
     "SuitMatch",

@@ -7,6 +7,7 @@ The engine works on card indexes (``suit * 13 + rank - 1``, 0..51) for speed;
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import InvalidCardError
@@ -130,8 +131,28 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 #: Canonical text of each card by index.
 CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
-#: Suit and zero-based rank of each card index.
-SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
-RANK0_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
+#: Display text of each card by index (``10♦``), as players read it in sentences.
+CARD_SYMBOLS: tuple[str, ...] = tuple(c.symbol for c in CARDS)
 #: Indexes of the four Kings.
 KINGS: tuple[CardIndex, ...] = (12, 25, 38, 51)
+
+#: Canonical card text -> index: the fast path for stored states (always canonical).
+_INDEX_OF_TEXT: dict[str, CardIndex] = {text: index for index, text in enumerate(CARD_TEXT)}
+
+
+#: Cards as a hand-made layout or a stored state gives them: a sequence of cards
+#: or card texts, or one string of card texts separated by spaces.
+type LayoutCards = Sequence[Card | str] | str
+
+
+def card_indexes(cards: LayoutCards) -> list[CardIndex]:
+    """The indexes of ``cards`` (canonical text, as stored states hold, is the fast path)."""
+    items = cards.split() if isinstance(cards, str) else cards
+    return [_card_index(item) for item in items]
+
+
+def _card_index(item: Card | str) -> CardIndex:
+    if isinstance(item, Card):
+        return item.index
+    index = _INDEX_OF_TEXT.get(item)
+    return index if index is not None else Card.parse(item).index

@@ -3,8 +3,10 @@
 Every refusal carries a stable machine ``code`` (the API and the "interactive
 rules" assist switch on it), an English ``message`` naming the cards involved,
 and the ``rule`` family that refused, so a client can group related refusals.
-Refusals also carry ``params`` (card texts, columns, counts as strings) so a
-layer outside the engine can say the same thing in another language.
+A refused move (:class:`IllegalMoveError`) is built from a template of
+:mod:`.refusals` and also carries that ``template`` and its ``params`` (cards,
+columns, counts as display text), so a layer outside the engine can say the
+same sentence in another language.
 """
 
 from __future__ import annotations
@@ -89,12 +91,19 @@ class YukonError(Exception):
     default_code = "invalid-state"
 
     def __init__(
-        self, message: str, *, code: str | None = None, params: dict[str, str] | None = None
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        params: dict[str, str] | None = None,
+        template: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code: str = code if code is not None else self.default_code
         self.message: str = message
         self.params: dict[str, str] = params or {}
+        #: The translators' source string ``message`` was formatted from, if any.
+        self.template: str | None = template
 
     @property
     def rule(self) -> str:

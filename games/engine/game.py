@@ -1,4 +1,4 @@
-"""The game state: tableau, foundations, score, undo, legal moves and assists.
+"""The position and its transitions: tableau, foundations, score, undo, legal moves, assists.
 
 Cards are engine indexes (0..51) inside: each column is a list bottom to top
 with a face-down count, and a per-card location index makes "is this move
@@ -8,6 +8,9 @@ are the unchecked exact-inverse path for search.
 Legal moves come in a fixed, documented order: by destination column 1..7
 (for each, the cards that fit its last card in engine-index order: ♠ A..K,
 ♥, ♦, ♣; for an empty column the Kings), then foundation moves by column 1..7.
+
+The public and private forms are read and written by :mod:`.serialization`;
+refusal sentences come from :mod:`.refusals`.
 """
 
 from __future__ import annotations
@@ -16,34 +19,38 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from .cards import CARD_TEXT, CARDS, KINGS, RANK_NAMES, Card, CardIndex, Suit
+from . import refusals
+from .cards import (
+    CARD_SYMBOLS,
+    CARD_TEXT,
+    CARDS,
+    KINGS,
+    RANK_NAMES,
+    Card,
+    CardIndex,
+    LayoutCards,
+    Suit,
+    card_indexes,
+)
 from .codes import GameCode
 from .deal import FACE_DOWN_COUNTS, deal_indexes, layout
-from .errors import IllegalMoveError, InvalidStateError, YukonError
-from .moves import COLUMN_COUNT, FOUNDATION, MOVE_BY_TEXT, MOVE_TEXT, MOVES, Move
-from .rules import CLASSIC, RULES, Rule
-from .views import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
+from .errors import InvalidStateError, YukonError
+from .moves import COLUMN_COUNT, FOUNDATION, MOVES, Move
+from .records import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
+from .rules import CLASSIC, FOUNDATION_POINTS, GROUP_LIMIT, TURN_UP_POINTS, Rule
 
 #: How many of the latest moves a player can undo.
 UNDO_LIMIT: Final = 100
-#: The largest group a tableau move carries.
-GROUP_LIMIT: Final = 20
 #: Cards in a full deck; the game is won when all are on the foundations.
 DECK_SIZE: Final = 52
-#: The format tag of :meth:`Game.to_private`.
-PRIVATE_FORMAT: Final = "yukon-private-v2"
 
 # Per-card locations: 0..6 face up in that column, or one of these.
-_ON_FOUNDATION: Final = 7
+ON_FOUNDATION: Final = 7
 _FACE_DOWN: Final = 8
 
 #: An undo-stack record: (card, to, from, cards moved, turned up 0/1);
-#: ``from`` is a column or ``_ON_FOUNDATION`` for a take-back.
-type _Record = tuple[int, int, int, int, int]
-
-#: A column for :meth:`Game.from_layout`: (face-down cards, face-up cards),
-#: each a sequence of cards or one string of cards separated by spaces.
-type LayoutCards = Sequence[Card | str] | str
+#: ``from`` is a column or ``ON_FOUNDATION`` for a take-back.
+type Record = tuple[int, int, int, int, int]
 
 
 @functools.cache
@@ -52,14 +59,6 @@ def _accepts(rule: Rule) -> tuple[tuple[CardIndex, ...], ...]:
     return tuple(
         tuple(card.index for card in CARDS if rule.builds_on(card, target)) for target in CARDS
     )
-
-
-_RANK_WORDS: tuple[str, ...] = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8")
-_RANK_WORDS += ("a 9", "a 10", "a Jack", "a Queen", "a King")
-
-
-def _suit_name(suit: int) -> str:
-    return f"{Suit(suit).symbol} foundation"
 
 
 class LegalMoves:
@@ -136,14 +135,14 @@ class Game:
         self._cols = columns
         self._down = down
         self._found = foundations
-        self._loc = [_ON_FOUNDATION] * DECK_SIZE
+        self._loc = [ON_FOUNDATION] * DECK_SIZE
         for i, col in enumerate(columns):
             for position, card in enumerate(col):
                 self._loc[card] = _FACE_DOWN if position < down[i] else i
         self._on_found = sum(foundations)
         self._score = score
         self._moves = move_count
-        self._stack: list[_Record] = []
+        self._stack: list[Record] = []
 
     # -- construction --------------------------------------------------------
 
@@ -180,8 +179,8 @@ class Game:
         down: list[int] = []
         try:
             for face_down, face_up in columns:
-                hidden = _cards(face_down)
-                cols.append(hidden + _cards(face_up))
+                hidden = card_indexes(face_down)
+                cols.append(hidden + card_indexes(face_up))
                 down.append(len(hidden))
         except (YukonError, TypeError, ValueError) as error:
             raise InvalidStateError(f"bad layout: {error}") from None
@@ -244,7 +243,7 @@ class Game:
 
     @property
     def score(self) -> int:
-        """+10 per card put on a foundation, +5 per card turned up."""
+        """Points so far, by the scoring rule in :mod:`.rules` (+10 per card up, +5 per turn)."""
         return self._score
 
     @property
@@ -332,7 +331,7 @@ class Game:
             col = cols[d]
             for c in accepts[col[-1]] if col else KINGS:
                 where = loc[c]
-                if where < _ON_FOUNDATION:
+                if where < ON_FOUNDATION:
                     if where != d:
                         src = cols[where]
                         if (
@@ -340,7 +339,7 @@ class Game:
                             or len(src) - src.index(c) <= GROUP_LIMIT
                         ):
                             out.append(moves[c * 8 + d + 1])
-                elif where == _ON_FOUNDATION and found[c // 13] == c % 13 + 1:
+                elif where == ON_FOUNDATION and found[c // 13] == c % 13 + 1:
                     out.append(moves[c * 8 + d + 1])
         for col in cols:
             if col:
@@ -356,7 +355,7 @@ class Game:
         where = self._loc[c]
         if where == _FACE_DOWN:
             return False
-        if where == _ON_FOUNDATION:
+        if where == ON_FOUNDATION:
             if to < 0 or self._found[c // 13] != c % 13 + 1:
                 return False
         elif to < 0:
@@ -375,55 +374,32 @@ class Game:
         c = move.card.index
         to = move.to
         self._check_pick(c, to_foundation=to == FOUNDATION)
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         suit, rank0 = c // 13, c % 13
         where = self._loc[c]
-        if where == _ON_FOUNDATION:
+        if where == ON_FOUNDATION:
             if to == FOUNDATION:
-                raise IllegalMoveError(
-                    f"{name} is already on the {_suit_name(suit)}",
-                    code="same-column",
-                    params={"card": name, "suit": Suit(suit).symbol},
-                )
+                raise refusals.ALREADY_ON_FOUNDATION.error(card=name, suit=Suit(suit).symbol)
             self._check_destination(c, to, group=1)
             return
         col = self._cols[where]
         position = col.index(c)
         if to == FOUNDATION:
             if position != len(col) - 1:
-                raise IllegalMoveError(
-                    f"Only the last card of a column goes to a foundation "
-                    f"({name} is covered by {CARD_TEXT[col[position + 1]]})",
-                    code="not-top-card",
-                    params={"card": name, "cover": CARD_TEXT[col[position + 1]]},
-                )
+                raise refusals.COVERED.error(card=name, cover=CARD_SYMBOLS[col[position + 1]])
             count = self._found[suit]
             if count != rank0:
-                wanted = (
-                    f"needs {CARD_TEXT[suit * 13 + count]} next" if count < 13 else "is complete"
-                )
-                params = {"card": name, "suit": Suit(suit).symbol}
-                if count < 13:
-                    params["next"] = CARD_TEXT[suit * 13 + count]
-                raise IllegalMoveError(
-                    f"A foundation builds up in order from the Ace: the {_suit_name(suit)} "
-                    f"{wanted}, not {name}",
-                    code="foundation-order",
-                    params=params,
+                # A card in a column keeps its foundation short of complete: count < 13.
+                raise refusals.FOUNDATION_ORDER.error(
+                    card=name, suit=Suit(suit).symbol, next=CARD_SYMBOLS[suit * 13 + count]
                 )
             return
         if to == where:
-            raise IllegalMoveError(
-                f"{name} is already in column {to + 1}",
-                code="same-column",
-                params={"card": name, "column": str(to + 1)},
-            )
+            raise refusals.ALREADY_IN_COLUMN.error(card=name, column=str(to + 1))
         group = len(col) - position
         if group > GROUP_LIMIT:
-            raise IllegalMoveError(
-                f"A group moves at most {GROUP_LIMIT} cards ({name} leads a group of {group})",
-                code="group-too-large",
-                params={"card": name, "group": str(group), "limit": str(GROUP_LIMIT)},
+            raise refusals.GROUP_TOO_LARGE.error(
+                card=name, group=str(group), limit=str(GROUP_LIMIT)
             )
         self._check_destination(c, to, group=group)
 
@@ -435,94 +411,60 @@ class Game:
         not in play (``card-not-in-play``).
         """
         if self._on_found == DECK_SIZE:
-            raise IllegalMoveError("The game is won: no more moves", code="game-won")
+            raise refusals.GAME_WON_MOVE.error()
         where = self._loc[c]
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         if where == _FACE_DOWN:
-            raise IllegalMoveError(
-                f"Only face-up cards can be moved ({name} is face down)",
-                code="card-face-down",
-                params={"card": name},
-            )
+            raise refusals.FACE_DOWN.error(card=name)
         suit = c // 13
-        if where == _ON_FOUNDATION and self._found[suit] != c % 13 + 1:
-            top = CARD_TEXT[suit * 13 + self._found[suit] - 1]
-            if to_foundation:
-                raise IllegalMoveError(
-                    f"{name} is not in play: it lies under {top} on the {_suit_name(suit)}",
-                    code="card-not-in-play",
-                    params={"card": name, "top": top, "suit": Suit(suit).symbol},
-                )
-            raise IllegalMoveError(
-                f"Only a foundation's top card can be taken back ({name} lies under {top} "
-                f"on the {_suit_name(suit)})",
-                code="not-top-card",
-                params={"card": name, "top": top, "suit": Suit(suit).symbol},
-            )
+        if where == ON_FOUNDATION and self._found[suit] != c % 13 + 1:
+            top = CARD_SYMBOLS[suit * 13 + self._found[suit] - 1]
+            refusal = refusals.OUT_OF_PLAY if to_foundation else refusals.UNDER_FOUNDATION_TOP
+            raise refusal.error(card=name, top=top, suit=Suit(suit).symbol)
 
     def _check_destination(self, c: CardIndex, to: int, *, group: int) -> None:
         """Refuse a column that does not accept card ``c`` leading ``group`` cards."""
-        name = CARD_TEXT[c]
+        name = CARD_SYMBOLS[c]
         dest = self._cols[to]
         if not dest:
             if c % 13 != 12:
-                leads = f"{name} leads the group" if group > 1 else f"{name} is not a King"
-                params = {"card": name, "group": str(group)} if group > 1 else {"card": name}
-                raise IllegalMoveError(
-                    f"An empty column only accepts a King ({leads})",
-                    code="empty-column-needs-king",
-                    params=params,
-                )
+                if group > 1:
+                    raise refusals.GROUP_WITHOUT_KING.error(card=name, group=str(group))
+                raise refusals.NOT_A_KING.error(card=name)
             return
         card, target = CARDS[c], CARDS[dest[-1]]
         rule = self._rule
+        where = {"card": name, "target": target.symbol, "column": str(to + 1)}
         if not rule.ranks_fit(card, target):
-            wanted = " or ".join(
-                _RANK_WORDS[target.rank - step]
+            ranks = [
+                RANK_NAMES[target.rank - step]
                 for step in rule.rank_steps
                 if 1 <= target.rank - step <= 13
-            )
-            need = f"only {wanted}" if wanted else "nothing"
-            params = {"card": name, "target": str(target), "column": str(to + 1)}
-            if wanted:
-                params["ranks"] = "/".join(
-                    RANK_NAMES[target.rank - step]
-                    for step in rule.rank_steps
-                    if 1 <= target.rank - step <= 13
-                )
-            raise IllegalMoveError(
-                f"{name} cannot go on {target} in column {to + 1}: it takes {need}",
-                code="wrong-rank",
-                params=params,
-            )
+            ]
+            if not ranks:
+                raise refusals.NOTHING_ON_AN_ACE.error(**where)
+            raise refusals.WRONG_RANK.error(**where, ranks="/".join(ranks))
         if not rule.suits_fit(card, target):
-            raise IllegalMoveError(
-                f"{name} cannot go on {target} in column {to + 1}: {rule.name} builds with a card "
-                f"{rule.suit_wording}",
-                code=rule.suit_error,
-                params={"card": name, "target": str(target), "column": str(to + 1)},
-            )
+            raise refusals.SUIT_REFUSALS[rule.suit_error].error(**where)
 
     # -- the checked player path ---------------------------------------------
 
     def play(self, move: Move) -> MoveResult:
         """Make a move after checking it; raises :class:`IllegalMoveError`."""
         self.check(move)
+        before = self._score
         self._play(move.card.index, move.to)
         c, to, src, n, turned = self._stack[-1]
         kind: MoveKind
         cards: tuple[Card, ...]
-        if src == _ON_FOUNDATION:
+        if src == ON_FOUNDATION:
             kind, from_column, cards = "take-back", FOUNDATION, (CARDS[c],)
-            delta = 0
         else:
             from_column = src
             if to == FOUNDATION:
                 kind, cards = "foundation", (CARDS[c],)
-                delta = 10
             else:
                 kind, cards = "move", tuple(CARDS[x] for x in self._cols[to][-n:])
-                delta = 0
         turned_up = CARDS[self._cols[src][-1]] if turned else None
         return MoveResult(
             move=move,
@@ -530,7 +472,7 @@ class Game:
             cards=cards,
             from_column=from_column,
             turned_up=turned_up,
-            score_delta=delta + 5 * turned,
+            score_delta=self._score - before,
             score=self._score,
             move_count=self._moves,
             won=self._on_found == DECK_SIZE,
@@ -545,18 +487,14 @@ class Game:
     def undo(self) -> UndoResult:
         """Take back the latest move: cards, faces and score; the move counter stays."""
         if self._on_found == DECK_SIZE:
-            raise IllegalMoveError("The game is won: no more undos", code="game-won")
+            raise refusals.GAME_WON_UNDO.error()
         if not self._stack:
-            raise IllegalMoveError(
-                f"Nothing to undo (only the last {UNDO_LIMIT} moves can be undone)",
-                code="nothing-to-undo",
-                params={"limit": str(UNDO_LIMIT)},
-            )
+            raise refusals.NOTHING_TO_UNDO.error(limit=str(UNDO_LIMIT))
         before = self._score
         c, to, src, n, turned = self._pop()
         cards: tuple[Card, ...]
         self._moves += 1
-        if src == _ON_FOUNDATION:
+        if src == ON_FOUNDATION:
             cards = (CARDS[c],)
             returned_to = FOUNDATION
         else:
@@ -592,7 +530,7 @@ class Game:
         loc = self._loc
         src = loc[c]
         cols = self._cols
-        if src == _ON_FOUNDATION:
+        if src == ON_FOUNDATION:
             self._found[c // 13] -= 1
             self._on_found -= 1
             cols[to].append(c)
@@ -605,15 +543,15 @@ class Game:
             col.pop()
             self._found[c // 13] += 1
             self._on_found += 1
-            loc[c] = _ON_FOUNDATION
+            loc[c] = ON_FOUNDATION
             n = 1
-            delta = 10
+            points = FOUNDATION_POINTS
         elif col[-1] == c:
             col.pop()
             cols[to].append(c)
             loc[c] = to
             n = 1
-            delta = 0
+            points = 0
         else:
             i = col.index(c)
             group = col[i:]
@@ -622,42 +560,42 @@ class Game:
             for g in group:
                 loc[g] = to
             n = len(group)
-            delta = 0
+            points = 0
         down = self._down
         hidden = down[src]
         if hidden and len(col) == hidden:
             down[src] = hidden - 1
             loc[col[-1]] = src
             self._stack.append((c, to, src, n, 1))
-            delta += 5
+            points += TURN_UP_POINTS
         else:
             self._stack.append((c, to, src, n, 0))
-        self._score += delta
+        self._score += points
         self._moves += 1
 
-    def _pop(self) -> _Record:
+    def _pop(self) -> Record:
         record = self._stack.pop()
         c, to, src, n, turned = record
         cols = self._cols
         loc = self._loc
         self._moves -= 1
-        if src == _ON_FOUNDATION:
+        if src == ON_FOUNDATION:
             cols[to].pop()
             self._found[c // 13] += 1
             self._on_found += 1
-            loc[c] = _ON_FOUNDATION
+            loc[c] = ON_FOUNDATION
             return record
         col = cols[src]
         if turned:
             loc[col[-1]] = _FACE_DOWN
             self._down[src] += 1
-            self._score -= 5
+            self._score -= TURN_UP_POINTS
         if to < 0:
             self._found[c // 13] -= 1
             self._on_found -= 1
             col.append(c)
             loc[c] = src
-            self._score -= 10
+            self._score -= FOUNDATION_POINTS
         elif n == 1:
             cols[to].pop()
             col.append(c)
@@ -700,21 +638,14 @@ class Game:
         if empty >= 0:
             return MOVES[c * 8 + empty + 1]
         where = self._loc[c]
-        if where < _ON_FOUNDATION:
+        if where < ON_FOUNDATION:
             col = self._cols[where]
             group = len(col) - col.index(c)
             if group > GROUP_LIMIT:
-                raise IllegalMoveError(
-                    f"A group moves at most {GROUP_LIMIT} cards "
-                    f"({CARD_TEXT[c]} leads a group of {group})",
-                    code="group-too-large",
-                    params={"card": CARD_TEXT[c], "group": str(group), "limit": str(GROUP_LIMIT)},
+                raise refusals.GROUP_TOO_LARGE.error(
+                    card=CARD_SYMBOLS[c], group=str(group), limit=str(GROUP_LIMIT)
                 )
-        raise IllegalMoveError(
-            f"No column accepts {CARD_TEXT[c]}",
-            code="no-destination",
-            params={"card": CARD_TEXT[c]},
-        )
+        raise refusals.NO_DESTINATION.error(card=CARD_SYMBOLS[c])
 
     def destinations(self, card: Card) -> list[int]:
         """Placement help: where the picked card may go (columns, then FOUNDATION)."""
@@ -724,119 +655,20 @@ class Game:
             found.append(FOUNDATION)
         return found
 
-    # -- serialization -------------------------------------------------------
+    # -- the public and private forms: read and written in .serialization -----
 
     def to_public(self) -> dict[str, Any]:
         """The player's view, JSON-safe; it never names a face-down card."""
-        return {
-            "code": str(self._code) if self._code else None,
-            "rule": self._rule.letter,
-            "columns": [
-                {
-                    "face_down": self._down[i],
-                    "face_up": [CARD_TEXT[c] for c in col[self._down[i] :]],
-                }
-                for i, col in enumerate(self._cols)
-            ],
-            "foundations": [
-                {
-                    "suit": Suit(s).letter,
-                    "count": n,
-                    "top": CARD_TEXT[s * 13 + n - 1] if n else None,
-                }
-                for s, n in enumerate(self._found)
-            ],
-            "score": self._score,
-            "move_count": self._moves,
-            "won": self.won,
-            "undo_depth": self.undo_depth,
-            "cards_on_foundations": self._on_found,
-            "legal_moves": [str(move) for move in self._generate()],
-        }
+        return serialization.public_form(self)
 
     def to_private(self) -> dict[str, Any]:
         """The full state, JSON-safe, face-down cards and undo window included."""
-        return {
-            "format": PRIVATE_FORMAT,
-            "code": str(self._code) if self._code else None,
-            "rule": self._rule.letter,
-            "columns": [
-                {
-                    "face_down": [CARD_TEXT[c] for c in col[: self._down[i]]],
-                    "face_up": [CARD_TEXT[c] for c in col[self._down[i] :]],
-                }
-                for i, col in enumerate(self._cols)
-            ],
-            "foundations": list(self._found),
-            "score": self._score,
-            "move_count": self._moves,
-            # One short array per record, [move, from, cards, turned]: the snapshot is
-            # rewritten on every move, and object records made it three times larger.
-            "undo": [
-                [MOVE_TEXT[c * 8 + to + 1], FOUNDATION if src == _ON_FOUNDATION else src, n, turned]
-                for c, to, src, n, turned in self._stack[-UNDO_LIMIT:]
-            ],
-        }
+        return serialization.private_form(self)
 
     @classmethod
     def from_private(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_private`; raises :class:`InvalidStateError`."""
-        try:
-            if data["format"] != PRIVATE_FORMAT:
-                raise InvalidStateError(f"unknown private format {data['format']!r}")
-            code = GameCode.parse(data["code"]) if data["code"] is not None else None
-            rule = RULES[data["rule"]]
-            if code is not None and code.rule != rule:
-                raise InvalidStateError(f"rule {rule.letter} does not match the code {code}")
-            cols: list[list[CardIndex]] = []
-            down: list[int] = []
-            for column in data["columns"]:
-                hidden = _cards(column["face_down"])
-                cols.append(hidden + _cards(column["face_up"]))
-                down.append(len(hidden))
-            game = cls(
-                rule,
-                cols,
-                down,
-                [int(n) for n in data["foundations"]],
-                code=code,
-                score=data["score"],
-                move_count=data["move_count"],
-            )
-            for entry in data["undo"]:
-                text, source, n, turned = entry
-                move = MOVE_BY_TEXT.get(text) or Move.parse(text)
-                src = _ON_FOUNDATION if source == FOUNDATION else source
-                counts = (src, n, turned)
-                if not all(type(value) is int for value in counts) or not (
-                    0 <= src <= _ON_FOUNDATION and 1 <= n <= GROUP_LIMIT and turned in (0, 1)
-                ):
-                    raise InvalidStateError(f"bad undo record {entry!r}")
-                game._stack.append((move.card.index, move.to, src, n, turned))
-        except YukonError as error:
-            raise InvalidStateError(f"bad private state: {error.message}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise InvalidStateError(f"bad private state: {error!r}") from None
-        if len(game._stack) > UNDO_LIMIT:
-            raise InvalidStateError(f"more than {UNDO_LIMIT} undo records")
-        return game
-
-
-#: Canonical card text -> index: the fast path for stored states (always canonical).
-_INDEX_OF_TEXT: Final = {text: index for index, text in enumerate(CARD_TEXT)}
-
-
-def _card_index(item: Card | str) -> CardIndex:
-    if isinstance(item, Card):
-        return item.index
-    index = _INDEX_OF_TEXT.get(item)
-    return index if index is not None else Card.parse(item).index
-
-
-def _cards(cards: LayoutCards) -> list[CardIndex]:
-    """Card indexes from a sequence of cards/texts or one space-separated string."""
-    items = cards.split() if isinstance(cards, str) else cards
-    return [_card_index(item) for item in items]
+        return serialization.read_private(data)
 
 
 def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list[int]) -> None:
@@ -861,3 +693,8 @@ def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list
             f"(missing: {' '.join(CARD_TEXT[c] for c in missing) or 'none'}; "
             f"twice: {' '.join(CARD_TEXT[c] for c in doubled) or 'none'})"
         )
+
+
+# Last, as serialization builds Games from this module's names (an import inside each
+# method cost about 1 us per call, and the forms are written on every move).
+from . import serialization  # noqa: E402

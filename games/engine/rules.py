@@ -1,14 +1,15 @@
-"""Rules as data: how a card builds on another in the tableau.
+"""Rules as data: how a card builds on another in the tableau, group size, scoring.
 
 A :class:`Rule` is a small frozen record, so a new variant is a few lines:
 Russian Solitaire would be ``Rule("U", "Russian", match="same-suit")`` and
 Alaska ``Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))``.
+What a refusal says lives in :mod:`.refusals`, not here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import Card
 from .errors import InvalidGameCodeError
@@ -16,12 +17,13 @@ from .errors import InvalidGameCodeError
 #: How the moved card's suit must relate to the suit of the card it goes on.
 type SuitMatch = Literal["opposite-colour", "any", "same-suit"]
 
-_MATCH_WORDING: dict[str, tuple[str, str]] = {
-    # match -> (error code, what the rule asks, for messages)
-    "opposite-colour": ("wrong-colour", "of the opposite colour"),
-    "any": ("wrong-colour", "of any colour"),
-    "same-suit": ("wrong-suit", "of the same suit"),
-}
+#: The largest group a tableau move carries.
+GROUP_LIMIT: Final = 20
+#: The scoring rule: a move earns these for a card put on its foundation and for a
+#: face-down card it turns up; nothing else scores (a take-back keeps the points),
+#: and an undo takes the move's points back.
+FOUNDATION_POINTS: Final = 10
+TURN_UP_POINTS: Final = 5
 
 
 @dataclass(frozen=True)
@@ -55,13 +57,8 @@ class Rule:
 
     @property
     def suit_error(self) -> str:
-        """The machine code used when only the suit relation fails."""
-        return _MATCH_WORDING[self.match][0]
-
-    @property
-    def suit_wording(self) -> str:
-        """How the rule's suit relation reads in a message."""
-        return _MATCH_WORDING[self.match][1]
+        """The machine code used when only the suit relation fails (``any`` never fails)."""
+        return "wrong-suit" if self.match == "same-suit" else "wrong-colour"
 
     @classmethod
     def from_letter(cls, letter: str) -> Rule:

@@ -14,19 +14,19 @@ keeps the answer exact.
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .cards import KINGS
+from .rules import GROUP_LIMIT
+
 #: ``loc`` value and move destination for the foundations.
 FOUND: Final = 7
 #: Added to a face-down card's index in a column's bytes.
 HIDDEN: Final = 64
-#: The largest group a tableau move carries (RULES.md).
-GROUP_LIMIT: Final = 20
 #: Nodes of the main search between two probes.
 MAIN_SLICE: Final = 2048
 #: Nodes of the first probe, and how much each later probe grows.
@@ -88,18 +88,6 @@ def build_tables(builds_on: Callable[[int, int], bool]) -> Tables:
             top[suit] = card % 13
             safe_need.append((top[0], top[1], top[2], top[3]))
     return Tables(parents, children, tuple(safe_need))
-
-
-@functools.cache
-def classic_tables() -> Tables:
-    """Tables for Classic: one rank lower, opposite colour."""
-
-    def fits(card: int, target: int) -> bool:
-        red_c = card // 13 in (1, 2)
-        red_t = target // 13 in (1, 2)
-        return target % 13 == card % 13 + 1 and red_c != red_t
-
-    return build_tables(fits)
 
 
 class BudgetExceeded(Exception):
@@ -394,7 +382,7 @@ class Search:
                     score = 30
                 scored.append((score, ch, k))
         if empty >= 0:
-            for king in (12, 25, 38, 51):
+            for king in KINGS:
                 j = loc[king]
                 if j == FOUND:
                     if found[king // 13] == 13:
@@ -447,7 +435,7 @@ class Search:
                 if loc[ch] == FOUND and found[ch // 13] == ch % 13 + 1:
                     steps.append((ch, j))
         if empty >= 0:
-            for king in (12, 25, 38, 51):
+            for king in KINGS:
                 if loc[king] == FOUND and found[king // 13] == 13:
                     steps.append((king, empty))
         return steps

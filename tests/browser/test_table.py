@@ -76,7 +76,7 @@ def test_a_refused_move_shows_the_rule_and_keeps_the_servers_table(alice: Player
     alice.drag("5S", "slot-c1")
     message = alice.page.locator("#messages .message")
     expect(message).to_have_attribute("data-code", "wrong-colour")
-    expect(message).to_contain_text("5S")
+    expect(message).to_contain_text("5♠")
     alice.expect_column("5S", 6)
     assert alice.state(game_id)["version"] == 0
 

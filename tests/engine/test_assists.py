@@ -41,7 +41,7 @@ def test_double_click_finds_no_destination() -> None:
     game = position({1: ("", "5S"), 2: ("", "9H"), 7: ("", "JC")})
     with pytest.raises(IllegalMoveError) as caught:
         game.double_click_move(Card.parse("9H"))
-    assert caught.value.code == "no-destination" and "9H" in caught.value.message
+    assert caught.value.code == "no-destination" and "9♥" in caught.value.message
 
 
 def test_double_click_on_a_face_down_card_says_so() -> None:

@@ -54,7 +54,9 @@ def test_classic_refuses_a_red_seven_on_a_red_eight() -> None:
     game = position({1: ("", "8D"), 2: ("", "7H"), 7: ("", "KC")})
     error = refusal(game, "7H>1")
     assert error.code == "wrong-colour" and error.rule == "build"
-    assert "7H" in error.message and "8D" in error.message and "opposite colour" in error.message
+    assert error.message == (
+        "7♥ cannot go on 8♦ in column 1: Classic builds red on black and black on red."
+    )
 
 
 def test_relaxed_accepts_a_red_seven_on_a_red_eight() -> None:
@@ -72,7 +74,7 @@ def test_a_card_needs_exactly_one_rank_higher() -> None:
     game = position({1: ("", "9S"), 2: ("", "7H 6C"), 7: ("", "KC")})
     error = refusal(game, "7H>1")
     assert error.code == "wrong-rank"
-    assert "7H cannot go on 9S" in error.message and "only an 8" in error.message
+    assert error.message == "7♥ cannot go on 9♠ in column 1: only a card of rank 8 fits there."
     assert refusal(position({1: ("", "6S"), 2: ("", "7H"), 7: ("", "KC")}), "7H>1").code == (
         "wrong-rank"
     )
@@ -95,17 +97,17 @@ def test_an_empty_column_refuses_a_queen_led_group_even_to_uncover_a_card() -> N
     game = position({2: ("3C", "QH 5S"), 7: ("", "JC")})
     error = refusal(game, "QH>1")
     assert error.code == "empty-column-needs-king" and error.rule == "empty-column"
-    assert error.message == "An empty column only accepts a King (QH leads the group)"
+    assert error.message == ("An empty column only accepts a King: Q♥ leads this group of 2 cards.")
     single = position({2: ("3C", "QH"), 7: ("", "JC")})
     assert (
-        refusal(single, "QH>1").message == "An empty column only accepts a King (QH is not a King)"
+        refusal(single, "QH>1").message == "An empty column only accepts a King: Q♥ is not a King."
     )
 
 
 def test_a_face_down_card_cannot_move() -> None:
     game = position({1: ("", "8S"), 2: ("7H", "KC"), 7: ("", "JC")})
     error = refusal(game, "7H>1")
-    assert error.code == "card-face-down" and "7H is face down" in error.message
+    assert error.code == "card-face-down" and "7♥ is face down" in error.message
 
 
 def test_a_group_is_at_most_twenty_cards() -> None:
@@ -125,13 +127,13 @@ def test_twenty_cards_may_move() -> None:
 def test_only_the_last_card_goes_to_a_foundation() -> None:
     game = position({1: ("", "AS 5H"), 7: ("", "JC")})
     error = refusal(game, "AS>F")
-    assert error.code == "not-top-card" and "covered by 5H" in error.message
+    assert error.code == "not-top-card" and "covered by 5♥" in error.message
 
 
 def test_foundations_build_up_from_the_ace_one_rank_at_a_time() -> None:
     game = position({1: ("", "3S"), 2: ("", "2H"), 7: ("", "JC")}, foundations=(1, 0, 0, 0))
     error = refusal(game, "3S>F")
-    assert error.code == "foundation-order" and "needs 2S next" in error.message
+    assert error.code == "foundation-order" and "needs 2♠ next" in error.message
     assert refusal(game, "2H>F").code == "foundation-order"
 
 
@@ -170,9 +172,9 @@ def test_a_take_back_follows_the_colour_and_empty_column_rules() -> None:
 def test_only_a_foundations_top_card_comes_back() -> None:
     game = position({1: ("", "4D"), 7: ("", "JC")}, foundations=(7, 0, 0, 0))
     error = refusal(game, "3S>1")
-    assert error.code == "not-top-card" and "3S lies under 7S" in error.message
+    assert error.code == "not-top-card" and "3♠ lies under 7♠" in error.message
     error = refusal(game, "3S>F")
-    assert error.code == "card-not-in-play" and "3S is not in play" in error.message
+    assert error.code == "card-not-in-play" and "3♠ is out of play" in error.message
 
 
 def test_a_won_game_refuses_moves_and_undos() -> None:

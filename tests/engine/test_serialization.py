@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 
 from games.engine import DEV_DEAL_KEY, Game, GameCode, InvalidStateError, Move, replay
+from games.engine.serialization import PRIVATE_FORMAT, private_form, public_form, read_private
 
 from .lines import winning_line
 from .positions import position
@@ -101,6 +103,30 @@ def test_a_damaged_private_form_is_an_invalid_state_error(damage: object) -> Non
     with pytest.raises(InvalidStateError) as caught:
         Game.from_private(private)
     assert caught.value.code == "invalid-state"
+
+
+def test_the_game_methods_are_the_serialization_functions() -> None:
+    code, moves = winning_line()
+    game = replay(code, DEV_DEAL_KEY, [str(m) for m in moves[:30]])
+    assert game.to_public() == public_form(game)
+    assert game.to_private() == private_form(game)
+    assert private_form(game)["format"] == PRIVATE_FORMAT
+    assert read_private(private_form(game)) == Game.from_private(game.to_private()) == game
+
+
+def test_the_forms_along_the_winning_line_are_byte_for_byte_pinned() -> None:
+    """Stored snapshots and answers must not change: a new form needs a migration and a new pin."""
+    code, moves = winning_line()
+    game = Game.new(code, DEV_DEAL_KEY)
+    digest = hashlib.sha256()
+    for i, move in enumerate(moves):
+        game.play(move)
+        if i % 7 == 3:
+            game.undo()
+            game.play(move)
+        for form in (public_form(game), private_form(game)):
+            digest.update(json.dumps(form).encode())
+    assert digest.hexdigest() == "c8758349f99773c1e20a92a49845f0ce3b7ac35c8695681beb40abb93b0882a5"
 
 
 def test_hand_made_layouts_must_hold_every_card_once() -> None:

@@ -1,4 +1,4 @@
-"""Read-only views of a game and the records of what a move or an undo did."""
+"""Records: what a player sees of a game (a column, a foundation), what a move or an undo did."""
 
 from __future__ import annotations
 

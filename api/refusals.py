@@ -1,0 +1,57 @@
+"""Refusal sentences in the request's language; the machine ``code`` always stays English.
+
+The engine is Django-free and speaks English: a refused move carries its
+``template`` from ``games.engine.refusals`` and the ``params`` it was formatted
+with, so translating the template and formatting it again says the same
+sentence in the active language (English: the engine's own). Any other engine
+error falls back to the code's translated description (``ERROR_CODES``).
+Service refusals have their sentences here, as the service's English ones may
+name ids.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import get_language
+from django.utils.translation import gettext as translate
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import ERROR_CODES, YukonError
+from games.errors import ServiceError
+
+#: Service refusal code -> its sentence (the English message may name ids; these need none).
+SERVICE_MESSAGES: dict[str, Promise] = {
+    "game-not-found": _("There is no such game."),
+    "not-your-game": _("This game belongs to another player."),
+    "stale-version": _("This game changed elsewhere: here is the table as it is now."),
+    "game-finished": _("This game is over: start a new game."),
+    "rule-mismatch": _("The deal code and the chosen rule do not match."),
+    "daily-closed": _("This daily deal is closed: its ranking is final."),
+    "daily-in-progress": _("Other players' daily games can be watched once the day is over."),
+    "session-required": _(
+        "Managing API tokens needs a signed-in session (log in with your password): "
+        "an API token cannot list, create or revoke tokens."
+    ),
+    "service-error": _("The request could not be carried out."),
+}
+
+
+def _english() -> bool:
+    return (get_language() or "en").split("-")[0] == "en"
+
+
+def engine_message(error: YukonError) -> str:
+    """The engine refusal in the active language, from the engine's own template."""
+    if error.template is not None:
+        return translate(error.template) % error.params
+    if _english():
+        return error.message
+    return translate(ERROR_CODES.get(error.code, error.message))
+
+
+def service_message(error: ServiceError) -> str:
+    """The service refusal in the active language (English: the service's own sentence)."""
+    sentence = SERVICE_MESSAGES.get(error.code)
+    if _english() or sentence is None:
+        return error.message
+    return str(sentence)
