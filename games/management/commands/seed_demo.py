@@ -68,6 +68,10 @@ def _table(model: type[Model]) -> str:
     return sql.quote(model._meta.db_table)
 
 
+def _column(model: type[Model], field: str) -> str:
+    return sql.quote(model._meta.get_field(field).column)
+
+
 @dataclass(frozen=True)
 class Template:
     """A replayable game: code, log (text, kind, score after) and the final engine state."""
@@ -198,16 +202,17 @@ class Command(BaseCommand):
 
     def _remove_demo_players(self) -> None:
         demo = f"SELECT id FROM {_table(User)} WHERE username LIKE %s"
-        their_games = f"SELECT id FROM {_table(Game)} WHERE owner_id IN ({demo})"
+        their_games = f"SELECT id FROM {_table(Game)} WHERE {_column(Game, 'owner')} IN ({demo})"
         with connection.cursor() as cursor:
-            for model, column, rows in (
-                (PlayerStats, "player_id", demo),
-                (Result, "player_id", demo),
-                (MoveLogEntry, "game_id", their_games),
-                (Game, "owner_id", demo),
+            for model, field, rows in (
+                (PlayerStats, "player", demo),
+                (Result, "player", demo),
+                (MoveLogEntry, "game", their_games),
+                (Game, "owner", demo),
             ):
                 cursor.execute(
-                    f"DELETE FROM {_table(model)} WHERE {column} IN ({rows})", [PREFIX + "%"]
+                    f"DELETE FROM {_table(model)} WHERE {_column(model, field)} IN ({rows})",
+                    [PREFIX + "%"],
                 )
         User.objects.filter(username__startswith=PREFIX).delete()
 
