@@ -13,6 +13,15 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from games.models import Game, MoveLogEntry
+
+# Choice lists, derived from the models (whose rules come from the engine's RULES). The
+# OpenAPI enum names in settings.SPECTACULAR_SETTINGS point at these by import path.
+RULE_LETTERS = Game.Rule.values
+RULE_LETTERS_ANY_CASE = [*RULE_LETTERS, *(letter.lower() for letter in RULE_LETTERS)]
+GAME_STATUSES = Game.Status.values
+WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
+
 # ---- requests -------------------------------------------------------------------------------
 
 
@@ -54,7 +63,7 @@ class SettingsSerializer(serializers.Serializer):
 
 
 class NewGameSerializer(serializers.Serializer):
-    rule = serializers.ChoiceField(choices=["C", "R", "c", "r"], required=False)
+    rule = serializers.ChoiceField(choices=RULE_LETTERS_ANY_CASE, required=False)
     code = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
 
@@ -71,7 +80,7 @@ class CardIntentSerializer(VersionSerializer):
 
 
 class GameListQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["active", "won", "abandoned"], required=False)
+    status = serializers.ChoiceField(choices=GAME_STATUSES, required=False)
 
 
 # ---- responses (schema documentation) -------------------------------------------------------
@@ -113,8 +122,8 @@ class GameSummarySerializer(serializers.Serializer):
     ranked = serializers.BooleanField(
         help_text="The player's first (ranked) attempt at that daily deal; later ones are practice."
     )
-    rule = serializers.ChoiceField(choices=["C", "R"])
-    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+    rule = serializers.ChoiceField(choices=RULE_LETTERS)
+    status = serializers.ChoiceField(choices=GAME_STATUSES)
     version = serializers.IntegerField()
     score = serializers.IntegerField()
     move_count = serializers.IntegerField()
@@ -137,8 +146,8 @@ class LogEntrySerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     version = serializers.IntegerField()
     move = serializers.CharField(help_text="Move notation, or 'undo'.")
-    kind = serializers.ChoiceField(choices=["move", "take-back", "undo"])
-    intent = serializers.ChoiceField(choices=["move", "tap", "double-click", "undo"])
+    kind = serializers.ChoiceField(choices=MoveLogEntry.Kind.values)
+    intent = serializers.ChoiceField(choices=MoveLogEntry.Intent.values)
     score_after = serializers.IntegerField()
     at = serializers.DateTimeField()
 
@@ -164,7 +173,7 @@ class NewTokenSerializer(TokenSerializer):
 
 class WinnabilitySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game version the answer is about.")
-    status = serializers.ChoiceField(choices=["winnable", "no-longer-winnable", "unknown"])
+    status = serializers.ChoiceField(choices=WINNABILITY_STATUSES)
     reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")
     nodes = serializers.IntegerField()
     seconds = serializers.FloatField()

@@ -19,6 +19,7 @@ CORE_MODULES = (
     "layout.js",
     "geometry.js",
     "state.js",
+    "pushes.js",
     "versions.js",
     "socket.js",
     "render.js",

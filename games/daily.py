@@ -22,8 +22,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games import deals
 from games.engine import CLASSIC, DEAL_COUNT, GameCode
-from games.engine import Game as EngineGame
 from games.engine.solver import solve
 from games.errors import ServiceError
 from games.models import DailyDeal, Game
@@ -88,14 +88,14 @@ def ensure_watchable(game: Game, user: AbstractBaseUser | AnonymousUser) -> None
 def candidate_number(day: date, n: int, key: bytes | None = None) -> int:
     """The n-th candidate deal number of `day`, keyed so it cannot be guessed in advance."""
     message = CANDIDATE_FORMAT.format(day=day.isoformat(), n=n).encode()
-    digest = hmac.new(key or bytes(settings.DEAL_KEY), message, hashlib.sha256).digest()
+    digest = hmac.new(key or deals.deal_key(), message, hashlib.sha256).digest()
     return int.from_bytes(digest, "big") % DEAL_COUNT
 
 
 def solver_check(code: GameCode) -> Proof:
     """The solver's verdict within the node budget."""
     budget = int(getattr(settings, "DAILY_SOLVER_NODES", DEFAULT_NODE_BUDGET))
-    result = solve(EngineGame.new(code, bytes(settings.DEAL_KEY)), node_budget=budget)
+    result = solve(deals.new_game(code), node_budget=budget)
     return result.verdict, result.nodes
 
 

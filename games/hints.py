@@ -13,7 +13,7 @@ from typing import Any, Literal
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 
-from games.engine import Game as EngineGame
+from games import deals
 from games.engine.solver import SolveResult, solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
 from games.models import Game
@@ -62,8 +62,6 @@ def _owned_active_game(player: AbstractBaseUser, game_id: int) -> Game:
 def ask(player: AbstractBaseUser, game_id: int, question: Question) -> Answer:
     """Solve the game's current position and mark the game as assisted."""
     game = _owned_active_game(player, game_id)
-    result = solve(
-        EngineGame.from_private(game.state), time_budget=float(settings.SOLVER_ASSIST_SECONDS)
-    )
+    result = solve(deals.current(game), time_budget=float(settings.SOLVER_ASSIST_SECONDS))
     Game.objects.filter(pk=game.pk).update(assisted=True)
     return Answer(game.version, result, question)

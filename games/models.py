@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games.engine import RULES
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -20,9 +22,10 @@ class Game(models.Model):
         WON = "won"
         ABANDONED = "abandoned"
 
-    class Rule(models.TextChoices):
-        CLASSIC = "C", "Classic"
-        RELAXED = "R", "Relaxed"
+    #: The engine's rules, by letter (CLASSIC = "C", "Classic"; ...): one list for both.
+    Rule = models.TextChoices(
+        "Rule", [(rule.name.upper(), (rule.letter, rule.name)) for rule in RULES.values()]
+    )
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"

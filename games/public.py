@@ -2,26 +2,72 @@
 
 Built from the engine's public form, which never holds a face-down card's
 identity, plus the game row's metadata. REST answers and websocket pushes use
-this one function so both channels send the same shape.
+this one function so both channels send the same shape; the TypedDicts name
+that shape (docs/api.md and docs/realtime.md describe it).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils import timezone
 
+from games import deals
 from games.daily import hides_code
 from games.engine import Game as EngineGame
 from games.models import Game
 
 
-def engine_game(game: Game) -> EngineGame:
-    return EngineGame.from_private(game.state)
+class GameSummary(TypedDict):
+    """The list/lobby form of a game: its metadata, no board."""
+
+    id: int
+    owner: str
+    code: str | None
+    daily: str | None
+    ranked: bool
+    rule: str
+    status: str
+    version: int
+    score: int
+    move_count: int
+    cards_on_foundations: int
+    elapsed_seconds: float
+    assisted: bool
+    created_at: str
+    first_move_at: str | None
+    finished_at: str | None
 
 
-def game_summary(game: Game, *, now: datetime | None = None) -> dict[str, Any]:
+class GameState(GameSummary):
+    """The full public state: the summary plus the board (face-up cards only)."""
+
+    columns: list[dict[str, Any]]
+    foundations: list[dict[str, Any]]
+    undo_depth: int
+    legal_moves: list[str]
+
+
+class DailyResult(TypedDict):
+    """A ranked daily game's result: enough for a client to refresh a ranking."""
+
+    daily: str | None
+    game: int
+    player: str
+    status: str
+    moves: int
+    elapsed_seconds: float
+    cards_on_foundations: int
+    score: int
+    assisted: bool
+
+
+#: The keys of a `GameState` that make it a board rather than a summary.
+BOARD_KEYS = GameState.__required_keys__ - GameSummary.__required_keys__
+
+
+def game_summary(game: Game, *, now: datetime | None = None) -> GameSummary:
     """The list/lobby form: metadata without the board (a running daily deal's code hidden)."""
     return {
         "id": game.pk,
@@ -43,20 +89,26 @@ def game_summary(game: Game, *, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
-def game_state(game: Game, engine: EngineGame | None = None) -> dict[str, Any]:
+def summary_of(state: GameState) -> GameSummary:
+    """A state's summary, cut from it (no second read of the row, same clock)."""
+    summary = {key: value for key, value in state.items() if key not in BOARD_KEYS}
+    return summary  # type: ignore[return-value]  # exactly GameSummary's keys
+
+
+def game_state(game: Game, engine: EngineGame | None = None) -> GameState:
     """The full public state: summary, board, undo depth and the legal moves (none once over)."""
-    board = (engine or engine_game(game)).to_public()
-    state = game_summary(game)
-    state.update(
-        columns=board["columns"],
-        foundations=board["foundations"],
-        undo_depth=board["undo_depth"] if not game.is_finished else 0,
-        legal_moves=board["legal_moves"] if not game.is_finished else [],
-    )
-    return state
+    board = (engine or deals.current(game)).to_public()
+    finished = game.is_finished
+    return {
+        **game_summary(game),
+        "columns": board["columns"],
+        "foundations": board["foundations"],
+        "undo_depth": board["undo_depth"] if not finished else 0,
+        "legal_moves": board["legal_moves"] if not finished else [],
+    }
 
 
-def daily_result(game: Game) -> dict[str, Any]:
+def daily_result(game: Game) -> DailyResult:
     """The lobby's `result` event for a ranked daily game: enough to refresh a ranking."""
     return {
         "daily": game.daily_date.isoformat() if game.daily_date else None,

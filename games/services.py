@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import daily as daily_deals
-from games import events, stats
-from games.engine import RULES, Card, GameCode, Move, MoveResult
+from games import deals, pushes, stats
+from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
 from games.models import Game, MoveLogEntry, Result
-from games.public import daily_result, game_state, game_summary
+from games.public import GameState, game_state
 from ops import sql
 
 
@@ -32,12 +30,8 @@ class Outcome:
     """A write's answer: the game after it, its public state, and whether it was a retry."""
 
     game: Game
-    state: dict[str, Any]
+    state: GameState
     replayed: bool = False
-
-
-def deal_key() -> bytes:
-    return bytes(settings.DEAL_KEY)
 
 
 def start_game(
@@ -57,13 +51,13 @@ def start_game(
                 f"The code {game_code} is a {game_code.rule.name} deal but rule {rule!r} was asked."
             )
     else:
-        game_code = GameCode.random(RULES[(rule or "C").upper()])
-    engine = EngineGame.new(game_code, deal_key())
+        game_code = GameCode.random(RULES[rule.upper()] if rule else CLASSIC)
+    engine = deals.new_game(game_code)
     with transaction.atomic():
         game = Game.objects.create(
             owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
         )
-        events.publish(events.LOBBY_GROUP, 0, "game-started", game_summary(game))
+        pushes.game_started(game)
     return game
 
 
@@ -71,7 +65,7 @@ def _start_daily(player: AbstractBaseUser) -> Game:
     """The player's attempt at today's deal: the first one is ranked, later ones are practice."""
     deal = daily_deals.deal_for(daily_deals.today())
     game_code = daily_deals.code_of(deal)
-    engine = EngineGame.new(game_code, deal_key())
+    engine = deals.new_game(game_code)
     with transaction.atomic():
         fields = dict(
             owner=player,
@@ -85,7 +79,7 @@ def _start_daily(player: AbstractBaseUser) -> Game:
                 game = Game.objects.create(**fields, ranked=True)
         except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt)
             game = Game.objects.create(**fields, ranked=False)
-        events.publish(events.LOBBY_GROUP, 0, "game-started", game_summary(game))
+        pushes.game_started(game)
     return game
 
 
@@ -134,7 +128,7 @@ def _write(
     player: AbstractBaseUser,
     game_id: int,
     version: int,
-    apply: Callable[[Game, EngineGame], dict[str, Any]],
+    apply: Callable[[Game, EngineGame], GameState],
     is_same_write: Callable[[Game], bool],
 ) -> Outcome:
     with transaction.atomic():
@@ -147,13 +141,19 @@ def _write(
             )
         if game.status == Game.Status.ABANDONED:
             raise GameFinished(f"Game {game_id} was abandoned; start a new game.")
-        state = apply(game, EngineGame.from_private(game.state))
+        state = apply(game, deals.current(game))
     return Outcome(game, state)
 
 
 def _record_step(
-    game: Game, engine: EngineGame, *, text: str, kind: str, intent: str, event: dict[str, Any]
-) -> dict[str, Any]:
+    game: Game,
+    engine: EngineGame,
+    *,
+    text: str,
+    kind: str,
+    intent: str,
+    announce: Callable[[GameState], None],
+) -> GameState:
     """Persist the engine's new state and its log entry, publish (on commit), return the state."""
     daily_deals.ensure_playable(game)
     now = timezone.now()
@@ -185,16 +185,13 @@ def _record_step(
         ),
     )
     state = game_state(game, engine)
-    group = events.game_group(game.pk)
-    events.publish(
-        group, game.version, kind if kind == "undo" else "move", {**event, "state": state}
-    )
+    announce(state)
     if engine.won:
         _finish(game, state)
     return state
 
 
-def _finish(game: Game, state: dict[str, Any]) -> None:
+def _finish(game: Game, state: GameState) -> None:
     """A game just ended (won or abandoned): write its result once and announce it."""
     assert game.finished_at is not None
     result = Result.objects.create(
@@ -210,24 +207,20 @@ def _finish(game: Game, state: dict[str, Any]) -> None:
         finished_at=game.finished_at,
     )
     stats.record(game, result)
-    group = events.game_group(game.pk)
-    events.publish(group, game.version, "finished", {"status": game.status, "state": state})
-    events.publish(events.LOBBY_GROUP, game.version, "game-finished", game_summary(game))
-    if game.ranked:
-        events.publish(events.LOBBY_GROUP, game.version, "result", daily_result(game))
+    pushes.finished(game, state)
 
 
-def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> dict[str, Any]:
+def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> GameState:
     result: MoveResult = engine.play(move)
     kind = MoveLogEntry.Kind.TAKE_BACK if result.is_take_back else MoveLogEntry.Kind.MOVE
-    event = {
-        "move": str(result.move),
-        "kind": kind,
-        "intent": intent,
-        "turned_up": str(result.turned_up) if result.turned_up is not None else None,
-        "score_delta": result.score_delta,
-    }
-    return _record_step(game, engine, text=str(result.move), kind=kind, intent=intent, event=event)
+    return _record_step(
+        game,
+        engine,
+        text=str(result.move),
+        kind=kind,
+        intent=intent,
+        announce=lambda state: pushes.moved(game, result, kind=kind, intent=intent, state=state),
+    )
 
 
 def play_move(player: AbstractBaseUser, game_id: int, *, move: str, version: int) -> Outcome:
@@ -287,16 +280,15 @@ def double_click(player: AbstractBaseUser, game_id: int, *, card: str, version: 
     )
 
 
-def _apply_undo(game: Game, engine: EngineGame) -> dict[str, Any]:
-    undone = engine.undo()
-    event = {"undone": str(undone.move)}
+def _apply_undo(game: Game, engine: EngineGame) -> GameState:
+    undone = str(engine.undo().move)
     return _record_step(
         game,
         engine,
         text="undo",
         kind=MoveLogEntry.Kind.UNDO,
         intent=MoveLogEntry.Intent.UNDO,
-        event=event,
+        announce=lambda state: pushes.undone(game, undone, state=state),
     )
 
 
@@ -313,7 +305,7 @@ def undo(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
 def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
     """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
 
-    def apply(game: Game, engine: EngineGame) -> dict[str, Any]:
+    def apply(game: Game, engine: EngineGame) -> GameState:
         if game.status == Game.Status.WON:
             raise GameFinished(f"Game {game_id} is already won.")
         now = timezone.now()

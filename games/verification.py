@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.conf import settings
-
-from games.engine import Game as EngineGame
-from games.engine import GameCode, YukonError, replay
+from games import deals
+from games.engine import YukonError
 from games.models import Game
 
 
@@ -25,12 +23,10 @@ def check_game(game: Game) -> str | None:
     if [seq for seq, _, _ in entries] != expected_seqs:
         return "the log has a gap or a duplicate sequence number"
     try:
-        replayed = replay(
-            GameCode.parse(game.code), bytes(settings.DEAL_KEY), [t for _, t, _ in entries]
-        )
+        replayed = deals.replayed(game, [t for _, t, _ in entries])
     except YukonError as error:
         return f"the log does not replay: {error.message}"
-    if replayed != EngineGame.from_private(game.state):
+    if replayed != deals.current(game):
         return "the stored snapshot differs from a replay of the log"
     counters = (game.score, game.move_count, game.cards_on_foundations)
     if counters != (replayed.score, replayed.move_count, replayed.cards_on_foundations):

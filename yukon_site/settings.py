@@ -200,7 +200,7 @@ LOGIN_URL = "/login"
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
 
-# Benchmark-only endpoints (ops/bench.py), never routed unless asked for.
+# Benchmark-only endpoints (api/views/bench.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)
 
 LOGGING = {
@@ -251,11 +251,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Import paths (read when the schema is built: settings cannot import models).
     "ENUM_NAME_OVERRIDES": {
-        "RuleLetterEnum": ["C", "R"],
-        "RuleLetterInputEnum": ["C", "R", "c", "r"],
-        "GameStatusEnum": ["active", "won", "abandoned"],
-        "WinnabilityStatusEnum": ["winnable", "no-longer-winnable", "unknown"],
+        "RuleLetterEnum": "api.serializers.RULE_LETTERS",
+        "RuleLetterInputEnum": "api.serializers.RULE_LETTERS_ANY_CASE",
+        "GameStatusEnum": "api.serializers.GAME_STATUSES",
+        "WinnabilityStatusEnum": "api.serializers.WINNABILITY_STATUSES",
     },
 }
 

@@ -17,7 +17,7 @@ urlpatterns = [
 ]
 
 if settings.BENCH_ENDPOINTS:
-    from ops.bench import BareMoveView
+    from api.views.bench import BareMoveView
 
     urlpatterns.insert(0, path("bench/bare-move", BareMoveView.as_view(), name="bench-bare-move"))
 

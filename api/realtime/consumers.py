@@ -1,8 +1,9 @@
 """Websocket consumers: one game's live changes, and the lobby's feed of games.
 
-They push what `games.events` publishes and build snapshots with the REST
-functions (`games.public`), so both channels send the same shapes. They
-decide no rule. The protocol is documented in docs/realtime.md.
+They forward what `games.pushes` publishes and build their own messages
+(snapshots from the REST functions in `games.public`, so both channels send
+the same shapes) with `games.pushes` too. They decide no rule. The protocol is
+documented in docs/realtime.md.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from accounts.models import ApiToken
 from api.realtime.fanout import fanout_for
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Sequencer, position_of
-from games import daily, events
+from games import daily, push_transport, pushes
 from games.models import Game
-from games.public import game_state, game_summary
+from games.public import GameSummary, game_state, game_summary
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_PRIVATE_GAME = 4403
@@ -90,15 +91,15 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         kind = content.get("t")
-        if kind == "ping":
-            await self.send_json({"t": "pong"})
-        elif kind == "resync":
+        if kind == pushes.ClientType.PING:
+            await self.send_json(pushes.pong())
+        elif kind == pushes.ClientType.RESYNC:
             await self.snapshot()
         else:
             await self.send_error("unknown-type", f"Unknown message type {kind!r}.")
 
     async def send_error(self, code: str, message: str) -> None:
-        await self.send_json({"t": "error", "d": {"code": code, "message": message}})
+        await self.send_json(pushes.error(code, message))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Pushes skip Channels' `close_old_connections` hop to the shared sync thread.
@@ -107,13 +108,13 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         behind 500 thread round trips. Pushes touch no database; the snapshots that do
         go through `database_sync_to_async`, which cleans connections up itself.
         """
-        if message["type"] == "push.message":
+        if message["type"] == push_transport.LAYER_TYPE:
             await self.push_message(message)
         else:
             await super().dispatch(message)
 
     async def push_message(self, event: dict[str, Any]) -> None:
-        """A `push.message` from `games.events` (see `events.layer_message`)."""
+        """A push from `games.pushes` (see `push_transport.layer_message`)."""
         await self.send(text_data=event["text"])
 
     def busy(self) -> bool:
@@ -127,12 +128,12 @@ def _token_stands(token_id: int) -> bool:
 
 
 @database_sync_to_async
-def _load_game(game_id: int) -> tuple[dict[str, Any], int] | None:
+def _load_game(game_id: int) -> tuple[pushes.Push, int] | None:
     """The game's `state` message and its owner's id, or None when there is no such game."""
     game = Game.objects.select_related("owner").filter(pk=game_id).first()
     if game is None:
         return None
-    return {"v": game.version, "t": "state", "d": game_state(game)}, game.owner_id
+    return pushes.state(game.version, game_state(game)), game.owner_id
 
 
 @database_sync_to_async
@@ -145,7 +146,7 @@ def _refusal(game_id: int, user: Any) -> int | None:
 
 
 @database_sync_to_async
-def _lobby_games() -> list[dict[str, Any]]:
+def _lobby_games() -> list[GameSummary]:
     games = (
         Game.objects.filter(status=Game.Status.ACTIVE)
         .select_related("owner")
@@ -166,7 +167,7 @@ class GameConsumer(PushConsumer):
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.group = events.game_group(self.game_id)
+        self.group = pushes.game_group(self.game_id)
         self.sequencer = Sequencer()
         self.lock = asyncio.Lock()
         self.gap_timer: asyncio.Task[None] | None = None
@@ -186,11 +187,8 @@ class GameConsumer(PushConsumer):
         user = self.scope.get("user")
         signed_in = user is not None and user.is_authenticated
         await self.accept()
-        hello = {
-            "username": user.get_username() if signed_in else None,
-            "owner": signed_in and user.pk == owner_id,
-        }
-        await self.send_json({"t": "hello", "d": hello})
+        username = user.get_username() if signed_in else None
+        await self.send_json(pushes.hello(username, owner=signed_in and user.pk == owner_id))
         async with self.lock:
             await self._send_state(state)
 
@@ -216,10 +214,11 @@ class GameConsumer(PushConsumer):
             position = position_of(event["v"], event["t"])
             await self._send_all(self.sequencer.offer(position, event["text"]))
 
-    async def _send_state(self, state: dict[str, Any]) -> None:
+    async def _send_state(self, state: pushes.Push) -> None:
         await self.send_json(state)
         ended = state["d"]["status"] != Game.Status.ACTIVE
-        await self._send_all(self.sequencer.reset(position_of(state["v"], "state", ended=ended)))
+        position = position_of(state["v"], pushes.Type.STATE, ended=ended)
+        await self._send_all(self.sequencer.reset(position))
 
     async def _send_all(self, texts: list[str]) -> None:
         for text in texts:
@@ -243,11 +242,11 @@ class GameConsumer(PushConsumer):
 class LobbyConsumer(PushConsumer):
     """`/ws/v1/lobby/`: a snapshot of active games, then started/progress/finished events."""
 
-    group = events.LOBBY_GROUP
+    group = pushes.LOBBY_GROUP
 
     async def start(self) -> None:
         await self.accept()
         await self.snapshot()
 
     async def snapshot(self) -> None:
-        await self.send_json({"v": 0, "t": "lobby", "d": {"games": await _lobby_games()}})
+        await self.send_json(pushes.lobby(await _lobby_games()))

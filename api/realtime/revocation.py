@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models.signals import post_delete
 
 from accounts.models import ApiToken
-from games import events
+from games import push_transport
 
 REVOKED = {"type": "token.revoked"}
 
@@ -22,7 +22,7 @@ def token_group(token_id: int) -> str:
 
 
 def _revoked(sender: type[ApiToken], instance: ApiToken, **kwargs: Any) -> None:
-    events.send_on_commit(token_group(instance.pk), REVOKED)
+    push_transport.send_on_commit(token_group(instance.pk), REVOKED)
 
 
 def connect_signals() -> None:

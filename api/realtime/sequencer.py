@@ -10,6 +10,8 @@ does not fill).
 
 from __future__ import annotations
 
+from games.pushes import ENDS_GAME
+
 # (version, 1 if the message ends the game else 0): a won game's last move and
 # its `finished` share a version, and `finished` comes second.
 Position = tuple[int, int]
@@ -17,7 +19,7 @@ Position = tuple[int, int]
 
 def position_of(version: int, kind: str, *, ended: bool = False) -> Position:
     """Where a message stands; a `state` of a finished game stands after its `finished`."""
-    return version, int(kind == "finished" or ended)
+    return version, int(kind in ENDS_GAME or ended)
 
 
 class Sequencer:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -23,9 +22,9 @@ from rest_framework.views import APIView
 from api import serializers as s
 from api.docs import errors
 from api.pagination import Pagination
-from games import daily, leaderboards, services
-from games.engine import UNDO_ENTRY, GameCode, Move
+from games import daily, deals, leaderboards, services
 from games.engine import Game as EngineGame
+from games.engine import GameCode
 from games.models import DailyDeal, Game
 from games.public import game_state, game_summary
 
@@ -35,7 +34,7 @@ from games.public import game_state, game_summary
 class DailyAttemptSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     ranked = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+    status = serializers.ChoiceField(choices=Game.Status.values)
 
 
 class DailyTodaySerializer(serializers.Serializer):
@@ -52,7 +51,7 @@ class DailyEntrySerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
     player = serializers.CharField()
     game = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["active", "won", "abandoned"])
+    status = serializers.ChoiceField(choices=Game.Status.values)
     won = serializers.BooleanField()
     moves = serializers.IntegerField()
     elapsed_seconds = serializers.FloatField(help_text="Server clock, first to last move.")
@@ -213,14 +212,13 @@ class DailyReplayView(APIView):
             raise daily.DailyInProgress(
                 f"The daily deal of {deal.date} is still running; replays open when it closes."
             )
-        engine = EngineGame.new(GameCode.parse(game.code), bytes(settings.DEAL_KEY))
+        entries = list(game.log.order_by("seq").values_list("seq", "text"))
+        engine = deals.new_game(GameCode.parse(game.code))
         steps = [_step(0, None, engine)]
-        for seq, text in game.log.order_by("seq").values_list("seq", "text"):
-            if text == UNDO_ENTRY:
-                engine.undo()
-            else:
-                engine.play(Move.parse(text))
-            steps.append(_step(seq, text, engine))
+        for (seq, _), step in zip(
+            entries, deals.replay_steps(engine, [text for _, text in entries]), strict=True
+        ):
+            steps.append(_step(seq, step.text, step.engine))
         return Response({"game": game_summary(game), "steps": steps})
 
 

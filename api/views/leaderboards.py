@@ -19,7 +19,9 @@ from games.models import Game
 
 
 class RuleQuerySerializer(serializers.Serializer):
-    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False, default="C")
+    rule = serializers.ChoiceField(
+        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
+    )
 
 
 class BoardSerializer(serializers.Serializer):

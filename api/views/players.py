@@ -58,7 +58,9 @@ class HistoryEntrySerializer(serializers.Serializer):
 
 
 class HistoryQuerySerializer(serializers.Serializer):
-    rule = serializers.ChoiceField(choices=Game.Rule.values, required=False, default="C")
+    rule = serializers.ChoiceField(
+        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
+    )
 
 
 def _player(username: str) -> object:

@@ -12,12 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from games import daily
-from games.engine import Game as EngineGame
+from games import daily, deals
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from tests.browser.helpers import Player
@@ -59,7 +57,7 @@ def faster_winners(day: date, count: int) -> None:
     """`count` ranked winners of `day`, all in fewer moves than the winning line (tied)."""
     players = User.objects.bulk_create(User(username=f"pro{n:02}") for n in range(count))
     start = datetime.combine(day, time(1), tzinfo=UTC)
-    state = EngineGame.new(GameCode.parse(CODE), bytes(settings.DEAL_KEY)).to_private()
+    state = deals.new_game(GameCode.parse(CODE)).to_private()
     Game.objects.bulk_create(
         Game(
             owner=player,

@@ -13,12 +13,11 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from games import services
-from games.engine import Game as EngineGame
+from games import deals, services
 from games.engine import GameCode
 from games.engine.solver import solve
-from games.events import LOBBY_GROUP
 from games.models import Game
+from games.pushes import LOBBY_GROUP
 
 DAY = date(2026, 12, 1)
 
@@ -29,7 +28,7 @@ def at(day: date, hour: int = 12) -> datetime:
 
 def winning_moves(game: Game) -> list[str]:
     """A winning line for the game's deal from the solver (daily deals are proven winnable)."""
-    engine = EngineGame.new(GameCode.parse(game.code), bytes(settings.DEAL_KEY))
+    engine = deals.new_game(GameCode.parse(game.code))
     result = solve(engine, node_budget=settings.DAILY_SOLVER_NODES)
     assert result.verdict == "winnable", result
     return [str(move) for move in result.line]

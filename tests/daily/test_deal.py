@@ -10,8 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import daily
-from games.engine import Game as EngineGame
+from games import daily, deals
 from games.engine import GameCode
 from games.engine.solver import solve
 from games.models import DailyDeal, Game
@@ -41,7 +40,7 @@ def test_unproven_candidates_are_skipped() -> None:
 def test_the_deal_is_proven_winnable_and_chosen_once() -> None:
     deal = daily.deal_for(DAY)
     assert deal.verdict == "winnable"
-    engine = EngineGame.new(daily.code_of(deal), bytes(settings.DEAL_KEY))
+    engine = deals.new_game(daily.code_of(deal))
     assert solve(engine, node_budget=settings.DAILY_SOLVER_NODES).verdict == "winnable"
 
     def must_not_run(code: GameCode) -> daily.Proof:

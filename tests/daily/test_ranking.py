@@ -6,12 +6,10 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.conf import settings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import daily
-from games.engine import Game as EngineGame
+from games import daily, deals
 from games.models import Game
 from tests.daily.helpers import DAY, at
 from tests.support.play import token_client
@@ -27,7 +25,7 @@ def ranked_game(
     return Game.objects.create(
         owner=player,
         code=str(daily.code_of(deal)),
-        state=EngineGame.new(daily.code_of(deal), bytes(settings.DEAL_KEY)).to_private(),
+        state=deals.new_game(daily.code_of(deal)).to_private(),
         daily_date=DAY,
         ranked=True,
         assisted=assisted,

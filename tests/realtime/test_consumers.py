@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
-from games import events, services
+from games import push_transport, services
 from tests.realtime.wire import Socket, hidden_cards
 from tests.support.play import new_game, post, token_client, winning_line
 
@@ -246,12 +246,12 @@ def test_pushes_delivered_out_of_order_reach_the_client_in_order(
 ) -> None:
     gid = game["id"]
     held: list[tuple[str, dict[str, Any]]] = []
-    deliver = events._send
+    deliver = push_transport._send
 
     async def scenario() -> None:
         async with Socket(game_path(gid)) as spectator:
             await opened(spectator)
-            monkeypatch.setattr(events, "_send", held.extend)
+            monkeypatch.setattr(push_transport, "_send", held.extend)
             await play(owner, gid, version=0)
             await play(owner, gid, version=1)
             monkeypatch.undo()
@@ -272,7 +272,7 @@ def test_a_lost_push_is_made_good_by_a_fresh_state(
     async def scenario() -> None:
         async with Socket(game_path(gid)) as spectator:
             await opened(spectator)
-            monkeypatch.setattr(events, "_send", lambda sends: None)
+            monkeypatch.setattr(push_transport, "_send", lambda sends: None)
             await play(owner, gid, version=0)
             monkeypatch.undo()
             await play(owner, gid, version=1)

@@ -20,19 +20,19 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
-from games import daily
-from games.engine import DEAL_COUNT, RULES, UNDO_ENTRY, GameCode, Move
-from games.engine import Game as EngineGame
+from games import daily, deals
+from games.engine import CLASSIC, DEAL_COUNT, RELAXED, RULES, UNDO_ENTRY, GameCode, Move, MoveResult
 from games.engine.solver import solve
 from games.models import Game, MoveLogEntry, PlayerStats, Result
 from games.stats import fold
+from ops import sql
 
 PREFIX = "demo_"
 NAMES = [
@@ -63,6 +63,15 @@ NAMES = [
 ]
 
 
+def _table(model: type[Model]) -> str:
+    """A model's table, quoted for SQL (from its metadata, never spelled out)."""
+    return sql.quote(model._meta.db_table)
+
+
+def _column(model: type[Model], field: str) -> str:
+    return sql.quote(model._meta.get_field(field).column)
+
+
 @dataclass(frozen=True)
 class Template:
     """A replayable game: code, log (text, kind, score after) and the final engine state."""
@@ -77,17 +86,18 @@ class Template:
     cards: int
 
 
+def _kind(result: MoveResult | None) -> str:
+    if result is None:
+        return MoveLogEntry.Kind.UNDO
+    return MoveLogEntry.Kind.TAKE_BACK if result.is_take_back else MoveLogEntry.Kind.MOVE
+
+
 def _template(code: GameCode, texts: list[str]) -> Template:
-    engine = EngineGame.new(code, bytes(settings.DEAL_KEY))
-    log = []
-    for text in texts:
-        if text == UNDO_ENTRY:
-            engine.undo()
-            kind = MoveLogEntry.Kind.UNDO
-        else:
-            result = engine.play(Move.parse(text))
-            kind = MoveLogEntry.Kind.TAKE_BACK if result.is_take_back else MoveLogEntry.Kind.MOVE
-        log.append((text, str(kind), engine.score))
+    engine = deals.new_game(code)
+    log = [
+        (step.text, str(_kind(step.result)), step.engine.score)
+        for step in deals.replay_steps(engine, texts)
+    ]
     return Template(
         str(code),
         code.rule.letter,
@@ -102,7 +112,7 @@ def _template(code: GameCode, texts: list[str]) -> Template:
 
 def _with_detours(code: GameCode, line: list[str], detours: int, rng: random.Random) -> list[str]:
     """The winning line with some legal moves taken back by undo (each adds a move)."""
-    engine = EngineGame.new(code, bytes(settings.DEAL_KEY))
+    engine = deals.new_game(code)
     spots = set(rng.sample(range(len(line) - 1), min(detours, len(line) - 1)))  # never at a win
     texts: list[str] = []
     for index, text in enumerate(line):
@@ -115,7 +125,7 @@ def _with_detours(code: GameCode, line: list[str], detours: int, rng: random.Ran
 
 
 def won_templates(code: GameCode, rng: random.Random, variants: int) -> list[Template]:
-    line = solve(EngineGame.new(code, bytes(settings.DEAL_KEY)), node_budget=100_000).line
+    line = solve(deals.new_game(code), node_budget=100_000).line
     texts = [str(move) for move in line]
     return [_template(code, _with_detours(code, texts, n * 3, rng)) for n in range(variants)]
 
@@ -124,7 +134,7 @@ def lost_templates(code: GameCode, rng: random.Random, variants: int) -> list[Te
     """Random play that prefers foundation moves, stopped after a random number of moves."""
     out = []
     for _ in range(variants):
-        engine = EngineGame.new(code, bytes(settings.DEAL_KEY))
+        engine = deals.new_game(code)
         texts: list[str] = []
         for _ in range(rng.randint(3, 70)):
             moves = list(engine.legal_moves)
@@ -143,7 +153,7 @@ def winnable_codes(rule: str, count: int, rng: random.Random) -> list[GameCode]:
     codes = []
     while len(codes) < count:
         code = GameCode(RULES[rule], rng.randrange(DEAL_COUNT))
-        if solve(EngineGame.new(code, bytes(settings.DEAL_KEY)), node_budget=5_000).line:
+        if solve(deals.new_game(code), node_budget=5_000).line:
             codes.append(code)
     return codes
 
@@ -182,24 +192,27 @@ class Command(BaseCommand):
         with transaction.atomic():
             self._write(plan)
         with connection.cursor() as cursor:  # fresh planner statistics for the new rows
-            cursor.execute("ANALYZE games_game, games_result, games_playerstats, auth_user")
+            cursor.execute(
+                f"ANALYZE {', '.join(_table(m) for m in (Game, Result, PlayerStats, User))}"
+            )
         self.stdout.write(
             f"seeded {len(players)} players, {len(plan)} finished games, "
             f"{options['days']} daily deals in {time.perf_counter() - started:.1f} s"
         )
 
     def _remove_demo_players(self) -> None:
-        demo = "SELECT id FROM auth_user WHERE username LIKE %s"
+        demo = f"SELECT id FROM {_table(User)} WHERE username LIKE %s"
+        their_games = f"SELECT id FROM {_table(Game)} WHERE {_column(Game, 'owner')} IN ({demo})"
         with connection.cursor() as cursor:
-            for table, column in (
-                ("games_playerstats", "player_id"),
-                ("games_result", "player_id"),
-                ("games_movelogentry", "game_id IN (SELECT id FROM games_game WHERE owner_id"),
-                ("games_game", "owner_id"),
+            for model, field, rows in (
+                (PlayerStats, "player", demo),
+                (Result, "player", demo),
+                (MoveLogEntry, "game", their_games),
+                (Game, "owner", demo),
             ):
-                closing = ")" if table == "games_movelogentry" else ""
                 cursor.execute(
-                    f"DELETE FROM {table} WHERE {column} IN ({demo}){closing}", [PREFIX + "%"]
+                    f"DELETE FROM {_table(model)} WHERE {_column(model, field)} IN ({rows})",
+                    [PREFIX + "%"],
                 )
         User.objects.filter(username__startswith=PREFIX).delete()
 
@@ -233,7 +246,7 @@ class Command(BaseCommand):
                     )
                 ],
             )
-            for rule in ("C", "R")
+            for rule in RULES
         }
         plan: list[Planned] = []
 
@@ -258,25 +271,26 @@ class Command(BaseCommand):
                     plan.append(planned)
         while len(plan) < total:
             player = rng.choices(players, weights=activity)[0]
-            rule = "C" if rng.random() < 0.8 else "R"
+            rule = CLASSIC.letter if rng.random() < 0.8 else RELAXED.letter
             when = now - timedelta(days=rng.uniform(0.05, days or 30))
             plan.append(game(player.pk, pools[rule], when))
         return plan[:total]
 
     def _write(self, plan: list[Planned]) -> None:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT nextval(pg_get_serial_sequence('games_game', 'id'))")
+            game_table = Game._meta.db_table
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [game_table])
             first_id = cursor.fetchone()[0]
             cursor.execute(
-                "SELECT setval(pg_get_serial_sequence('games_game', 'id'), %s)",
-                [first_id + len(plan)],
+                "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)",
+                [game_table, first_id + len(plan)],
             )
         rows = list(zip(range(first_id, first_id + len(plan)), plan, strict=True))
         results: list[Result] = []
         games: dict[int, Game] = {}
         with connection.cursor() as cursor, cursor.connection.cursor() as raw:
             with raw.copy(
-                "COPY games_game (id, owner_id, code, rule, status, score, move_count,"
+                f"COPY {_table(Game)} (id, owner_id, code, rule, status, score, move_count,"
                 " cards_on_foundations, version, assisted, state, created_at, first_move_at,"
                 " last_move_at, finished_at, daily_date, ranked) FROM STDIN"
             ) as copy:
@@ -305,7 +319,7 @@ class Command(BaseCommand):
                         )
                     )  # fmt: skip
             with raw.copy(
-                "COPY games_movelogentry (game_id, seq, version, text, kind, intent,"
+                f"COPY {_table(MoveLogEntry)} (game_id, seq, version, text, kind, intent,"
                 " score_after, created_at) FROM STDIN"
             ) as copy:
                 for game_id, p in rows:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.engine import Game as EngineGame
+from games import deals
 from games.engine import GameCode, YukonError
 from games.engine.solver import solve
 
@@ -25,7 +24,7 @@ class Command(BaseCommand):
             code = GameCode.parse(options["code"])
         except YukonError as error:
             raise CommandError(f"{error.code}: {error.message}") from None
-        game = EngineGame.new(code, bytes(settings.DEAL_KEY))
+        game = deals.new_game(code)
         result = solve(game, node_budget=options["nodes"], time_budget=options["seconds"])
         self.stdout.write(f"code:    {code}")
         self.stdout.write(f"verdict: {result.verdict}")

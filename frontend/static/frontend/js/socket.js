@@ -1,4 +1,5 @@
 // Websockets that come back: a visible status, reconnect with backoff, versioned game feeds.
+import { CLIENT, PUSH } from "./pushes.js";
 import { backoffDelay, classify } from "./versions.js";
 
 const PING_EVERY_MS = 20000;
@@ -40,7 +41,7 @@ export class LiveSocket {
     };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.t === "pong") {
+      if (message.t === PUSH.PONG) {
         clearTimeout(this.pongTimer);
         return;
       }
@@ -53,7 +54,7 @@ export class LiveSocket {
   heartbeat() {
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => {
-      this.send({ t: "ping" });
+      this.send({ t: CLIENT.PING });
       this.pongTimer = setTimeout(() => this.ws.close(), PONG_WITHIN_MS);
     }, PING_EVERY_MS);
   }
@@ -90,17 +91,17 @@ export function followGame(gameId, { version, onState, onHello, onStatus }) {
   const socket = new LiveSocket(`/ws/v1/games/${gameId}/`, {
     onStatus,
     onMessage(message) {
-      if (message.t === "hello") {
+      if (message.t === PUSH.HELLO) {
         onHello?.(message.d);
         return;
       }
-      if (message.t === "state") {
+      if (message.t === PUSH.STATE) {
         if (message.v >= (version() ?? -1)) onState(message.d);
         return;
       }
       const verdict = classify(message.v, version());
       if (verdict === "next") onState(message.d.state);
-      else if (verdict === "gap") socket.send({ t: "resync" });
+      else if (verdict === "gap") socket.send({ t: CLIENT.RESYNC });
     },
   });
   return socket;

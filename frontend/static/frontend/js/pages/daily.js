@@ -4,6 +4,7 @@
 import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
 import { formatDate, gettext, interpolate, ngettext } from "../i18n.js";
+import { PUSH } from "../pushes.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
@@ -104,7 +105,7 @@ export async function mount(root, ctx, name, dayParam) {
     drawToday(statusBox, ctx, await get("/daily"), statusBox.querySelector("[data-countdown]"));
     await loadRanking();
   }, 250);
-  const socket = lobbyEvents(ctx, rankingBox, ["result"], (message) => {
+  const socket = lobbyEvents(ctx, rankingBox, [PUSH.RESULT], (message) => {
     if (message.d.daily === day) refresh();
   });
   return () => {

@@ -3,6 +3,7 @@
 import { get } from "../api.js";
 import { clock, h } from "../dom.js";
 import { gettext } from "../i18n.js";
+import { PUSH } from "../pushes.js";
 import { coalesce, PAGE_SIZE, pageNumber, percent } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, RULES, ruleToggle, toggleGroup } from "../tables.js";
 
@@ -73,7 +74,7 @@ export async function mount(root, ctx) {
 
   await load();
   const refresh = coalesce(load, REFRESH_WAIT_MS);
-  const socket = lobbyEvents(ctx, body, ["result", "game-finished"], () => refresh());
+  const socket = lobbyEvents(ctx, body, [PUSH.RESULT, PUSH.GAME_FINISHED], () => refresh());
   return () => {
     refresh.cancel();
     socket.close();

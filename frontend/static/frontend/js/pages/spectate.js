@@ -1,6 +1,7 @@
 // Live games: the lobby feed, one row per game in play, each a link to watch it.
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
+import { PUSH } from "../pushes.js";
 import { LiveSocket } from "../socket.js";
 
 export function mount(root, ctx) {
@@ -23,11 +24,11 @@ export function mount(root, ctx) {
   const socket = new LiveSocket("/ws/v1/lobby/", {
     onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
     onMessage(message) {
-      if (message.t === "lobby") {
+      if (message.t === PUSH.LOBBY) {
         games.clear();
         message.d.games.forEach(upsert);
-      } else if (message.t === "game-started" || message.t === "game-progress") upsert(message.d);
-      else if (message.t === "game-finished") games.delete(message.d.id);
+      } else if (message.t === PUSH.GAME_STARTED || message.t === PUSH.GAME_PROGRESS) upsert(message.d);
+      else if (message.t === PUSH.GAME_FINISHED) games.delete(message.d.id);
       draw();
     },
   });

@@ -4,7 +4,9 @@ It goes through the same server, middleware, authentication, throttle and
 database pool as a real move, and does the same kind of database work without
 any game rule: lock one row, write a 2 KB JSON document into it, insert a log
 row, answer the document. The gap between it and POST /moves is what the
-engine, the service and the serialization of the state cost.
+engine, the service and the serialization of the state cost. It lives in api/
+(not ops/) because it is an API view with the API's throttle; the route stays
+`/bench/bare-move` (yukon_site/urls.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from rest_framework.views import APIView
 
 from api.throttles import MoveThrottle
 
-# Tables of their own (created on first use) so benchmarks never touch real games.
+# Tables of their own (created on first use) so benchmarks never touch real games; their
+# names keep the old `ops_` prefix so databases that already have them reuse them.
 DDL = """
 CREATE TABLE IF NOT EXISTS ops_bench_row (
     id bigint PRIMARY KEY, version integer NOT NULL, doc jsonb NOT NULL

@@ -1,9 +1,8 @@
-"""Publishing game events to the channel layer, after the transaction commits.
+"""Sending pushes to the channel layer, after the transaction commits.
 
-Messages are versioned `{"v": version, "t": type, "d": data}` envelopes (the
-protocol is in docs/realtime.md). A push is best-effort and bounded in time: if
-the layer is down or slow the move still stands, the failure is logged, and
-clients catch up by resync.
+`games.pushes` builds the envelopes (the protocol); this module only carries
+them. A push is best-effort and bounded in time: if the layer is down or slow
+the move still stands, the failure is logged, and clients catch up by resync.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -24,8 +24,6 @@ from ops import redis_clients
 
 logger = logging.getLogger(__name__)
 
-LOBBY_GROUP = "lobby"
-
 # (group, channel-layer message) pairs published together, in this order, after one commit.
 Sends = list[tuple[str, dict[str, Any]]]
 
@@ -33,20 +31,8 @@ Sends = list[tuple[str, dict[str, Any]]]
 # Redis must not hold the player's request.
 PUSH_TIMEOUT_SECONDS = 0.5
 
-# Game messages that also announce a light `game-progress` summary to the lobby.
-PROGRESS_TYPES = frozenset({"move", "undo"})
-
-# The parts of the REST state that make it a board rather than a summary.
-BOARD_KEYS = frozenset({"columns", "foundations", "undo_depth", "legal_moves"})
-
-
-def game_group(game_id: int) -> str:
-    return f"game-{game_id}"
-
-
-def summary_of(state: dict[str, Any]) -> dict[str, Any]:
-    """The lobby's summary of a game (`games.public.game_summary`'s shape) cut from its state."""
-    return {key: value for key, value in state.items() if key not in BOARD_KEYS}
+#: The channel-layer event type every push travels as (the consumers' `dispatch` takes it).
+LAYER_TYPE = "push.message"
 
 
 # Channel keys, messages and capacities in; how many channels were full out. The same
@@ -80,6 +66,18 @@ class _RedisPublisher:
     serializer, so its consumers read these messages as their own) but does a
     whole publish in two round trips: group members for every group at once,
     then every channel's message in one script. Measured in docs/operations.md.
+
+    Why it uses two private members of channels_redis (4.3), which has no public
+    API for this: the layer's only way to write to a group is the async
+    `group_send` above, so reading a group's members needs the group's Redis key
+    (`_group_key`: `{prefix}:group:{name}`, nowhere public), and writing a message
+    that the layer's `receive` accepts needs the per-channel-key message with its
+    `__asgi_channel__` list, serialized by the layer's serializer and mapped to the
+    right shard (`_map_channel_keys_to_connection`). Re-deriving either here would
+    copy the same private format without the layer's own code behind it. Everything
+    else (`hosts`, `consistent_hash`, `group_expiry`, `expiry`) is public. If an
+    upgrade changes them, tests/realtime/test_processes.py (a real Redis, spectators
+    in another process reading with the layer's own `receive`) fails.
     """
 
     def __init__(self, layer: RedisChannelLayer) -> None:
@@ -148,7 +146,7 @@ async def _group_send_all(layer: BaseChannelLayer, sends: Sends) -> None:
     await asyncio.wait_for(send_in_order(), PUSH_TIMEOUT_SECONDS)
 
 
-def layer_message(group: str, envelope: dict[str, Any]) -> dict[str, Any]:
+def layer_message(group: str, envelope: Mapping[str, Any]) -> dict[str, Any]:
     """The channel-layer form: the envelope encoded once, here, plus what consumers sort by.
 
     Every consumer in every process forwards the same text instead of re-encoding it;
@@ -156,7 +154,7 @@ def layer_message(group: str, envelope: dict[str, Any]) -> dict[str, Any]:
     """
     text = json.dumps(envelope)
     return {
-        "type": "push.message",
+        "type": LAYER_TYPE,
         "group": group,
         "v": envelope["v"],
         "t": envelope["t"],
@@ -181,16 +179,11 @@ def _send(sends: Sends) -> None:
         logger.warning("push %s to %s failed; clients will resync", what, group, exc_info=True)
 
 
-def publish(group: str, version: int, event_type: str, data: dict[str, Any]) -> None:
-    """Queue an envelope for `group`, sent only once the current transaction commits.
+def publish(envelopes: list[tuple[str, Mapping[str, Any]]]) -> None:
+    """Queue envelopes (in order, one hop) to be sent only once the current transaction commits.
 
-    A move or an undo also tells the lobby, with the game's summary (no board).
+    They are encoded after the commit, so the game's row lock is not held for it.
     """
-    envelopes = [(group, {"v": version, "t": event_type, "d": data})]
-    if event_type in PROGRESS_TYPES:
-        progress = {"v": version, "t": "game-progress", "d": summary_of(data["state"])}
-        envelopes.append((LOBBY_GROUP, progress))
-    # Encoded after the commit, so the game's row lock is not held for it.
     transaction.on_commit(lambda: _send([(g, layer_message(g, e)) for g, e in envelopes]))
 
 

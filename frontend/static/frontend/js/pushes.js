@@ -1,0 +1,23 @@
+// The websocket message types, named once (games/pushes.py is the server's list; a test keeps the two equal).
+
+/** What the server sends (`t`). */
+export const PUSH = Object.freeze({
+  HELLO: "hello",
+  STATE: "state",
+  MOVE: "move",
+  UNDO: "undo",
+  FINISHED: "finished",
+  LOBBY: "lobby",
+  GAME_STARTED: "game-started",
+  GAME_PROGRESS: "game-progress",
+  GAME_FINISHED: "game-finished",
+  RESULT: "result",
+  PONG: "pong",
+  ERROR: "error",
+});
+
+/** What the client may send (`t`). */
+export const CLIENT = Object.freeze({
+  PING: "ping",
+  RESYNC: "resync",
+});

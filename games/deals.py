@@ -1,0 +1,59 @@
+"""Engine games for stored games: the deployment's deal key, fresh deals, snapshots, replays.
+
+The deal key (settings.DEAL_KEY) decides where the face-down cards lie, so it is
+read here only; a log is replayed here only (the engine's checked `replay` when
+only the end matters, `replay_steps` when every step is wanted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from games.engine import UNDO_ENTRY, GameCode, Move, MoveResult, replay
+from games.engine import Game as EngineGame
+from games.models import Game
+
+
+def deal_key() -> bytes:
+    """This deployment's secret deal key."""
+    return bytes(settings.DEAL_KEY)
+
+
+def new_game(code: GameCode) -> EngineGame:
+    """The deal of `code` as this deployment deals it, before any move."""
+    return EngineGame.new(code, deal_key())
+
+
+def current(game: Game) -> EngineGame:
+    """The engine position of a stored game (its snapshot)."""
+    return EngineGame.from_private(game.state)
+
+
+def replayed(game: Game, log: Iterable[str]) -> EngineGame:
+    """The position after playing `log` (move texts and "undo") from the game's deal."""
+    return replay(GameCode.parse(game.code), deal_key(), log)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One log entry replayed: its text, what the move did (None for an undo), the game after."""
+
+    text: str
+    result: MoveResult | None
+    engine: EngineGame
+
+
+def replay_steps(engine: EngineGame, log: Iterable[str]) -> Iterator[Step]:
+    """Play `log` on `engine` (usually `new_game(code)`), yielding after each entry.
+
+    The same engine object is yielded each time: read it before the next step.
+    """
+    for text in log:
+        if text == UNDO_ENTRY:
+            engine.undo()
+            yield Step(text, None, engine)
+        else:
+            yield Step(text, engine.play(Move.parse(text)), engine)

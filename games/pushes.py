@@ -1,0 +1,187 @@
+"""The websocket protocol: every message type the server sends, and how each is built.
+
+This is the one place that names a message type and builds its payload
+(docs/realtime.md documents them; tests/realtime/test_pushes.py checks the two,
+and the browser's `pushes.js`, agree). Services say what happened (a game
+started, a move was played, a game ended); this module says how that is told
+and to which feed, and hands the envelopes to `games.push_transport`, which
+sends them once the transaction commits. The consumers build their snapshots,
+`hello`, `pong` and `error` here too.
+
+Every versioned message is `{"v": version, "t": type, "d": data}`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypedDict
+
+from games import push_transport
+from games.engine import MoveResult
+from games.models import Game
+from games.public import GameState, GameSummary, daily_result, game_summary, summary_of
+
+#: The lobby feed's group; each game's feed is `game_group(id)`.
+LOBBY_GROUP = "lobby"
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+class Type(StrEnum):
+    """What the server sends (`t`)."""
+
+    HELLO = "hello"
+    STATE = "state"
+    MOVE = "move"
+    UNDO = "undo"
+    FINISHED = "finished"
+    LOBBY = "lobby"
+    GAME_STARTED = "game-started"
+    GAME_PROGRESS = "game-progress"
+    GAME_FINISHED = "game-finished"
+    RESULT = "result"
+    PONG = "pong"
+    ERROR = "error"
+
+
+class ClientType(StrEnum):
+    """What a client may send (`t`); anything else is answered with an `error`."""
+
+    PING = "ping"
+    RESYNC = "resync"
+
+
+#: Game-feed messages after which the game is over: a won game's last move and its
+#: `finished` share a version, and these stand second (see api/realtime/sequencer.py).
+ENDS_GAME = frozenset({Type.FINISHED})
+
+
+class Push(TypedDict):
+    """A versioned envelope."""
+
+    v: int
+    t: str
+    d: Any
+
+
+class Unversioned(TypedDict, total=False):
+    """`hello`, `pong` and `error`: no version (and `pong` no data)."""
+
+    t: str
+    d: Any
+
+
+class MoveData(TypedDict):
+    move: str
+    kind: str
+    intent: str
+    turned_up: str | None
+    score_delta: int
+    state: GameState
+
+
+class UndoData(TypedDict):
+    undone: str
+    state: GameState
+
+
+class FinishedData(TypedDict):
+    status: str
+    state: GameState
+
+
+class LobbyData(TypedDict):
+    games: list[GameSummary]
+
+
+class HelloData(TypedDict):
+    username: str | None
+    owner: bool
+
+
+class ErrorData(TypedDict):
+    code: str
+    message: str
+
+
+# Snapshots and answers on a socket (the consumers send them).
+
+
+def state(version: int, game_state: GameState) -> Push:
+    """A game's full public state: on connect and on resync."""
+    return {"v": version, "t": Type.STATE, "d": game_state}
+
+
+def lobby(games: list[GameSummary]) -> Push:
+    """The lobby's snapshot of active games."""
+    data: LobbyData = {"games": games}
+    return {"v": 0, "t": Type.LOBBY, "d": data}
+
+
+def hello(username: str | None, *, owner: bool) -> Unversioned:
+    data: HelloData = {"username": username, "owner": owner}
+    return {"t": Type.HELLO, "d": data}
+
+
+def pong() -> Unversioned:
+    return {"t": Type.PONG}
+
+
+def error(code: str, message: str) -> Unversioned:
+    data: ErrorData = {"code": code, "message": message}
+    return {"t": Type.ERROR, "d": data}
+
+
+# What a committed change publishes (services call these inside their transaction).
+
+
+def game_started(game: Game) -> None:
+    """A new game: the lobby hears of it at version 0."""
+    push_transport.publish([(LOBBY_GROUP, _push(0, Type.GAME_STARTED, game_summary(game)))])
+
+
+def moved(game: Game, result: MoveResult, *, kind: str, intent: str, state: GameState) -> None:
+    """An accepted move (or tap, double click, take-back); `state` is the game after it."""
+    turned_up = result.turned_up
+    data: MoveData = {
+        "move": str(result.move),
+        "kind": kind,
+        "intent": intent,
+        "turned_up": str(turned_up) if turned_up is not None else None,
+        "score_delta": result.score_delta,
+        "state": state,
+    }
+    _changed(game, Type.MOVE, data, state)
+
+
+def undone(game: Game, move: str, *, state: GameState) -> None:
+    """An accepted undo of `move`."""
+    data: UndoData = {"undone": move, "state": state}
+    _changed(game, Type.UNDO, data, state)
+
+
+def finished(game: Game, state: GameState) -> None:
+    """A game just ended (won or abandoned): its feed, the lobby, and a ranked daily's result."""
+    data: FinishedData = {"status": game.status, "state": state}
+    push_transport.publish([(game_group(game.pk), _push(game.version, Type.FINISHED, data))])
+    summary = game_summary(game)
+    push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.GAME_FINISHED, summary))])
+    if game.ranked:
+        result = daily_result(game)
+        push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.RESULT, result))])
+
+
+def _changed(game: Game, kind: Type, data: MoveData | UndoData, state: GameState) -> None:
+    """A change of the board: the game's feed gets it, the lobby a light summary."""
+    push_transport.publish(
+        [
+            (game_group(game.pk), _push(game.version, kind, data)),
+            (LOBBY_GROUP, _push(game.version, Type.GAME_PROGRESS, summary_of(state))),
+        ]
+    )
+
+
+def _push(version: int, kind: Type, data: Any) -> Push:
+    return {"v": version, "t": kind, "d": data}
