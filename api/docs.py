@@ -55,6 +55,7 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
         "You saw version 6 but the game is at version 7.",
         {"state": {"id": 12, "version": 7, "...": "the current public state"}},
     ),
+    413: ("body-too-large", "The request body is larger than 2621440 bytes.", {}),
     422: (
         "empty-column-needs-king",
         "An empty column only accepts a King (QH leads the group).",
@@ -68,7 +69,7 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
 }
 
 DESCRIPTIONS = {
-    400: "Malformed input (JSON, fields, card, move or code text).",
+    400: "Malformed input (JSON, too deep, lone surrogates, fields, card, move or code text).",
     401: "Not signed in, or an unknown API token.",
     403: (
         "Signed in, but not allowed (not your game, a missing CSRF token for a session, "
@@ -76,6 +77,7 @@ DESCRIPTIONS = {
     ),
     404: "No such object.",
     409: "Your version is stale (the current state is included), or the game is over.",
+    413: "The request body is over the size limit (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB).",
     422: "The rules refuse the move; `code` names the refusing rule.",
     429: "Too many requests; see the Retry-After header.",
 }

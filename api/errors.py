@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -20,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.language import player_language
+from api.parsers import JsonTooDeep, LoneSurrogate
 from api.refusals import engine_message, service_message
 from games.engine import IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
@@ -36,6 +39,8 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "not-acceptable",
     exceptions.UnsupportedMediaType: "unsupported-media-type",
     exceptions.Throttled: "throttled",
+    JsonTooDeep: "json-too-deep",
+    LoneSurrogate: "invalid-unicode",
     exceptions.ParseError: "malformed-json",
     exceptions.ValidationError: "invalid-request",
 }
@@ -52,7 +57,10 @@ def _drf_message(exc: exceptions.APIException) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    request = context.get("request")
+    # The user authentication already found (DRF copies it to the Django request): asking the
+    # DRF request would authenticate again, and re-raise an error that failed authentication
+    # (a session's CSRF check reads the body, which can be too large).
+    request = getattr(context.get("request"), "_request", None)
     language = player_language(getattr(request, "user", None)) or translation.get_language()
     with translation.override(language):
         return _error_response(exc, context)
@@ -67,6 +75,11 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
         return Response(body, status=exc.status)
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, service_message(exc)), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        message = _("The request body is larger than %(limit)s bytes.") % {
+            "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        }
+        return Response(error_body("body-too-large", message), status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)

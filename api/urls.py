@@ -1,9 +1,14 @@
 """The REST API, version 1, and its OpenAPI schema with locally served docs."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path, register_converter
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from api.converters import UsernameConverter
+from api.errors import not_found
 from api.views import accounts, daily, games, hints, leaderboards, players
+
+register_converter(UsernameConverter, "username")
 
 v1 = [
     path("auth/register", accounts.RegisterView.as_view(), name="register"),
@@ -38,8 +43,10 @@ v1 = [
     ),
     path("leaderboards", leaderboards.BoardListView.as_view(), name="leaderboards"),
     path("leaderboards/<str:board>", leaderboards.BoardView.as_view(), name="leaderboard"),
-    path("players/<str:username>", players.ProfileView.as_view(), name="player"),
-    path("players/<str:username>/history", players.HistoryView.as_view(), name="player-history"),
+    path("players/<username:username>", players.ProfileView.as_view(), name="player"),
+    path(
+        "players/<username:username>/history", players.HistoryView.as_view(), name="player-history"
+    ),
 ]
 
 urlpatterns = [
@@ -47,4 +54,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    # Anything else under /api/ is a JSON 404, even under DEBUG (whose 404 page is HTML that
+    # lists every route) and for a POST missing its slash (APPEND_SLASH cannot redirect it).
+    re_path(r"", csrf_exempt(not_found), name="api-not-found"),
 ]

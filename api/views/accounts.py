@@ -40,7 +40,7 @@ class RegisterView(APIView):
     @extend_schema(
         summary="Create an account and sign in (session)",
         request=s.RegisterSerializer,
-        responses={201: s.MeSerializer, **errors(400, 429)},
+        responses={201: s.MeSerializer, **errors(400, 413, 429)},
     )
     def post(self, request: Request) -> Response:
         spec = s.RegisterSerializer(data=request.data)
@@ -58,7 +58,7 @@ class LoginView(APIView):
     @extend_schema(
         summary="Sign in with a session cookie (browser)",
         request=s.CredentialsSerializer,
-        responses={200: s.MeSerializer, **errors(400, 401, 429)},
+        responses={200: s.MeSerializer, **errors(400, 401, 413, 429)},
     )
     def post(self, request: Request) -> Response:
         spec = s.CredentialsSerializer(data=request.data)
@@ -107,7 +107,7 @@ class SettingsView(APIView):
     @extend_schema(
         summary="Change some of my assist settings",
         request=s.SettingsSerializer,
-        responses={200: s.SettingsSerializer, **errors(400, 401, 403)},
+        responses={200: s.SettingsSerializer, **errors(400, 401, 403, 413)},
     )
     def patch(self, request: Request) -> Response:
         spec = s.SettingsSerializer(data=request.data)
@@ -149,7 +149,7 @@ class TokenListView(APIView):
         request=s.TokenCreateSerializer,
         responses={
             201: s.NewTokenSerializer,
-            **errors(400, 401, 403, example_403=SessionRequired()),
+            **errors(400, 401, 403, 413, example_403=SessionRequired()),
         },
         **TOKEN_MANAGEMENT,
     )

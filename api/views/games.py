@@ -24,7 +24,7 @@ from games import daily, services
 from games.models import Game
 from games.public import game_state, game_summary
 
-WRITE_ERRORS = errors(400, 401, 403, 404, 409, 422, 429)
+WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 422, 429)
 
 
 def _validated(spec_class: type[s.serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -60,7 +60,7 @@ class GameListView(APIView):
     @extend_schema(
         summary="Start a game (random deal, or from a code)",
         request=s.NewGameSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 401, 403)},
+        responses={201: s.GameStateSerializer, **errors(400, 401, 403, 413)},
         examples=[
             STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
@@ -182,7 +182,7 @@ class AbandonView(APIView):
     @extend_schema(
         summary="Give up the game",
         request=s.VersionSerializer,
-        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409)},
+        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413)},
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = _validated(s.VersionSerializer, request.data)
