@@ -31,7 +31,7 @@ from schemathesis.config import SchemathesisConfig
 from accounts.models import ApiToken
 from yukon_site.wsgi import application
 
-EXAMPLES_PER_OPERATION = 25
+EXAMPLES_PER_OPERATION = 12
 # Valid and invalid data, a fixed seed; the coverage phase (some 50 more boundary cases per
 # operation) is left to test_hostile_input.py's corpus, to keep the run short.
 CONFIG = SchemathesisConfig.from_dict(
