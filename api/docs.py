@@ -71,7 +71,10 @@ DESCRIPTIONS = {
     401: "Not signed in, or an unknown API token.",
     403: "Signed in, but not allowed (not your game, or a missing CSRF token for a session).",
     404: "No such object.",
-    409: "Your version is stale (the current state is included), or the game is over.",
+    409: (
+        "Your version is stale (the current state is included), the game is over, "
+        "or an upgrade was asked for an account that is not a guest."
+    ),
     422: "The rules refuse the move; `code` names the refusing rule.",
     429: "Too many requests; see the Retry-After header.",
 }

@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from accounts import guests
+
 # ---- requests -------------------------------------------------------------------------------
 
 
@@ -27,6 +29,11 @@ class RegisterSerializer(CredentialsSerializer):
     def validate_username(self, value: str) -> str:
         if not User.username_validator.regex.match(value):  # type: ignore[attr-defined]
             raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
+        if guests.is_reserved(value):
+            raise serializers.ValidationError(
+                _("Usernames starting with %(prefix)s are kept for guests.")
+                % {"prefix": guests.GUEST_PREFIX}
+            )
         if User.objects.filter(username__iexact=value).exists():
             raise serializers.ValidationError(_("This username is taken."))
         return value
@@ -147,6 +154,9 @@ class MeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField()
+    guest = serializers.BooleanField(
+        help_text="A guest account: sign up with POST /api/v1/auth/upgrade to keep it."
+    )
     settings = SettingsSerializer()
 
 

@@ -2,7 +2,7 @@
 import { get, post } from "../api.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
-import { DEFAULT_SETTINGS } from "../session.js";
+import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
 
@@ -28,7 +28,10 @@ async function home(root, ctx) {
       h("section", { class: "landing" },
         h("h1", {}, gettext("Yukon Solitaire")),
         h("p", {}, gettext("Every move checked by the server, every game replayable, friends watching live.")),
-        h("p", {}, h("a", { href: "/signup", "data-link": true, class: "button" }, gettext("Sign up to play")), " ",
+        h("p", { class: "play-now" },
+          h("button", { type: "button", class: "primary big", "data-action": "play-now", onclick: (event) => playNow(ctx, event.currentTarget) }, gettext("Play now")),
+          " ", h("span", { class: "note" }, gettext("No account needed: sign up later and keep your games."))),
+        h("p", {}, h("a", { href: "/signup", "data-link": true }, gettext("Sign up")), " · ",
           h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ", gettext("or"), " ",
           h("a", { href: "/watch", "data-link": true }, gettext("watch live games"))),
         h("p", {}, h("a", { href: "/rules", "data-link": true }, gettext("How to play Yukon"))),
@@ -44,6 +47,19 @@ async function home(root, ctx) {
   root.replaceChildren(h("section", { class: "landing" }, h("h1", {}, gettext("Ready for a deal?"))));
   newGameDialog(ctx, { cancellable: false });
   return null;
+}
+
+/** One click from the landing page to a dealt game, as a guest. */
+async function playNow(ctx, button) {
+  button.disabled = true;
+  try {
+    await startGuest(ctx);
+    const state = await post("/games", { rule: "C" });
+    ctx.navigate(`/game/${state.id}`);
+  } catch (error) {
+    button.disabled = false;
+    ctx.notify(error.message, "error", error.code);
+  }
 }
 
 /** The new game dialog: Classic or Relaxed, random or a typed code; code errors inline. */
