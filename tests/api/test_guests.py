@@ -92,6 +92,14 @@ class TestGuestSession:
         client, _ = guest_client()
         assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
 
+    def test_a_guest_session_can_make_a_personal_token_for_a_client(self) -> None:
+        client, me = guest_client()
+        made = csrf_post(client, "/api/v1/tokens", {"name": "my bot"})
+        assert made.status_code == 201, made.content
+        bot = APIClient()
+        bot.credentials(HTTP_AUTHORIZATION=f"Bearer {made.json()['token']}")
+        assert bot.get("/api/v1/auth/me").json()["username"] == me["username"]
+
     def test_a_guest_cannot_log_in_with_any_password(self) -> None:
         _, me = guest_client()
         for password in ("", "!", PASSWORD):
