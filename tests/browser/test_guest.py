@@ -1,16 +1,19 @@
-"""A visitor plays at once as a guest, then signs up and still has the game (real Chromium)."""
+"""A visitor plays at once as a guest (a random deal, the daily deal), then signs up and still has
+the game (real Chromium)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from accounts.models import PlayerSettings
+from games import daily
 from games.models import Game
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import PASSWORD, Player
@@ -76,3 +79,27 @@ def test_play_now_deals_a_guest_game_that_signing_up_keeps(
     assert not PlayerSettings.objects.get(user=user).is_guest
     assert Game.objects.get(pk=game_id).owner_id == user.pk
     assert Game.objects.get(pk=game_id).move_count == 1
+
+
+def test_a_visitor_plays_the_daily_deal_as_a_guest_never_ranked(
+    visitor: Player, screenshots: Path, settings: Any
+) -> None:
+    settings.DAILY_SOLVER_NODES = 20_000  # today's deal is chosen here; the server reads it
+    daily.deal_for(daily.today())
+    page = visitor.page
+    page.goto("/daily")
+    page.get_by_role("button", name="Play today's deal as a guest").click()
+    expect(page).to_have_url(re.compile(r"/game/\d+$"))
+    expect(page.locator("#messages")).to_contain_text("guests' games are never ranked")
+    game_id = int(page.url.rsplit("/", 1)[1])
+    game = Game.objects.get(pk=game_id)
+    assert game.daily_date == daily.today()
+    assert not game.ranked
+
+    page.locator("#nav").get_by_role("link", name="Daily").click()
+    attempt = page.locator(f".attempts li[data-game='{game_id}']")
+    expect(attempt).to_have_class("guest")
+    expect(attempt).to_contain_text("Guest game (not ranked)")
+    expect(page.locator(".guest-note")).to_contain_text("guests are never ranked")
+    expect(page.locator(".players")).to_contain_text("0 ranked players so far")
+    page.screenshot(path=screenshots / "guest-daily.png")
