@@ -25,6 +25,8 @@ from games.models import Game
 GUEST_PREFIX = "guest-"
 #: Days without a game started or moved (or a login) after which a guest is purged.
 DEFAULT_IDLE_DAYS = 30
+#: A guest's session outlives Django's two-week default: it is the only way back to the account.
+SESSION_SECONDS = 365 * 24 * 3600
 _NAME_ATTEMPTS = 5
 
 

@@ -84,6 +84,7 @@ class GuestView(APIView):
             return Response(me_dict(request.user))
         user = guests.create_guest()
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(guests.SESSION_SECONDS)
         return Response(me_dict(user), status=status.HTTP_201_CREATED)
 
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.guests import GUEST_PREFIX, create_guest
+from accounts.guests import GUEST_PREFIX, SESSION_SECONDS, create_guest
 from accounts.models import PlayerSettings
 from games.models import Game, MoveLogEntry, PlayerStats, Result
 from tests.support.play import new_game, post, winning_line
@@ -62,6 +62,10 @@ class TestGuestSession:
         assert not user.has_usable_password()
         assert user.email == ""
         assert client.get("/api/v1/auth/me").json()["guest"] is True
+
+    def test_the_guest_session_lasts_a_year_not_two_weeks(self) -> None:
+        client, _ = guest_client()
+        assert int(client.cookies["sessionid"]["max-age"]) == SESSION_SECONDS
 
     def test_a_signed_in_caller_gets_its_own_account_and_no_new_guest(self) -> None:
         client, me = guest_client()
