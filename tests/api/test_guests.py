@@ -67,6 +67,13 @@ class TestGuestSession:
         client, _ = guest_client()
         assert int(client.cookies["sessionid"]["max-age"]) == SESSION_SECONDS
 
+    def test_a_body_is_ignored_even_a_broken_one(self) -> None:
+        response = APIClient().post(
+            "/api/v1/auth/guest", data=b"{not json", content_type="application/json"
+        )
+        assert response.status_code == 201
+        assert response.json()["guest"] is True
+
     def test_a_signed_in_caller_gets_its_own_account_and_no_new_guest(self) -> None:
         client, me = guest_client()
         again = csrf_post(client, "/api/v1/auth/guest")
