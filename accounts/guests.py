@@ -17,8 +17,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import PlayerSettings
+from games.errors import ServiceError
 from games.models import Game
 
 #: Generated guest names start with this; registration and upgrades refuse it.
@@ -34,6 +36,13 @@ class UsernameTaken(Exception):
     """Another account took the name between validation and the write."""
 
 
+class NotAGuest(ServiceError):
+    """Only a guest account can be upgraded (a registered one already has a name)."""
+
+    code = "not-a-guest"
+    status = 409
+
+
 def is_reserved(username: str) -> bool:
     return username.lower().startswith(GUEST_PREFIX)
 
@@ -44,9 +53,14 @@ def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
     return PlayerSettings.objects.filter(user_id=user.pk, is_guest=True).exists()
 
 
+def ensure_guest(user: AbstractBaseUser | AnonymousUser) -> None:
+    if not is_guest(user):
+        raise NotAGuest(_("Only a guest can be upgraded; this account is registered."))
+
+
 def create_guest() -> User:
     """A new guest with a random name (retried on the unlikely collision)."""
-    for _ in range(_NAME_ATTEMPTS):
+    for _attempt in range(_NAME_ATTEMPTS):
         name = GUEST_PREFIX + secrets.token_hex(5)
         try:
             with transaction.atomic():

@@ -23,7 +23,6 @@ from accounts.models import ApiToken, PlayerSettings
 from api import serializers as s
 from api.docs import errors
 from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
-from games.errors import ServiceError
 
 
 def me_dict(user: User) -> dict[str, Any]:
@@ -35,11 +34,6 @@ def me_dict(user: User) -> dict[str, Any]:
         "guest": player_settings.is_guest,
         "settings": player_settings.to_dict(),
     }
-
-
-class NotAGuest(ServiceError):
-    code = "not-a-guest"
-    status = 409
 
 
 class RegisterView(APIView):
@@ -97,8 +91,7 @@ class UpgradeView(APIView):
         responses={200: s.MeSerializer, **errors(400, 401, 403, 409, 429)},
     )
     def post(self, request: Request) -> Response:
-        if not guests.is_guest(request.user):
-            raise NotAGuest(_("Only a guest can be upgraded; this account is registered."))
+        guests.ensure_guest(request.user)
         spec = s.RegisterSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         data = spec.validated_data
