@@ -17,7 +17,7 @@ def hash_token(raw: str) -> str:
 
 
 class PlayerSettings(models.Model):
-    """The player assists of RULES.md, with the app's defaults, plus display preferences."""
+    """The player assists of RULES.md, with the app's defaults, display preferences, guest flag."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_settings"
@@ -28,6 +28,10 @@ class PlayerSettings(models.Model):
     auto_placement = models.BooleanField(default=False)
     four_colour_suits = models.BooleanField(default=False)
     language = models.CharField(max_length=8, blank=True, default="")
+    is_guest = models.BooleanField(
+        default=False,
+        help_text="A guest account: no password, never on a leaderboard, purged when idle.",
+    )
 
     ASSIST_FIELDS = (
         "double_click",
@@ -37,6 +41,13 @@ class PlayerSettings(models.Model):
         "four_colour_suits",
         "language",
     )
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["user"], condition=models.Q(is_guest=True), name="settings_guests"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"settings of {self.user}"

@@ -76,7 +76,10 @@ DESCRIPTIONS = {
         "or an API token where the session is needed)."
     ),
     404: "No such object.",
-    409: "Your version is stale (the current state is included), or the game is over.",
+    409: (
+        "Your version is stale (the current state is included), the game is over, "
+        "or an upgrade was asked for an account that is not a guest."
+    ),
     413: "The request body is over the size limit (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB).",
     422: "The rules refuse the move; `code` names the refusing rule.",
     429: "Too many requests; see the Retry-After header.",

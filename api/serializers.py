@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from accounts import guests
 from games.models import Game, MoveLogEntry
 
 # Choice lists, derived from the models (whose rules come from the engine's RULES). The
@@ -36,6 +37,11 @@ class RegisterSerializer(CredentialsSerializer):
     def validate_username(self, value: str) -> str:
         if not User.username_validator.regex.match(value):  # type: ignore[attr-defined]
             raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
+        if guests.is_reserved(value):
+            raise serializers.ValidationError(
+                _("Usernames starting with %(prefix)s are kept for guests.")
+                % {"prefix": guests.GUEST_PREFIX}
+            )
         if User.objects.filter(username__iexact=value).exists():
             raise serializers.ValidationError(_("This username is taken."))
         return value
@@ -156,6 +162,9 @@ class MeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField()
+    guest = serializers.BooleanField(
+        help_text="A guest account: sign up with POST /api/v1/auth/upgrade to keep it."
+    )
     settings = SettingsSerializer()
 
 

@@ -1,4 +1,4 @@
-"""Throttles: login and registration per client address, moves per player."""
+"""Throttles: login, registration and guests per client address, moves per player."""
 
 import logging
 import time
@@ -32,6 +32,12 @@ class LoginThrottle(ClientThrottle):
 
 class RegisterThrottle(LoginThrottle):
     scope = "register"
+
+
+class GuestThrottle(LoginThrottle):
+    """Guest accounts per address: one click makes a real row, so scripts must not flood it."""
+
+    scope = "guest"
 
 
 # A throttle never holds a move longer than this on a slow Redis (it then fails open).

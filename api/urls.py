@@ -12,6 +12,8 @@ register_converter(UsernameConverter, "username")
 
 v1 = [
     path("auth/register", accounts.RegisterView.as_view(), name="register"),
+    path("auth/guest", accounts.GuestView.as_view(), name="guest"),
+    path("auth/upgrade", accounts.UpgradeView.as_view(), name="upgrade"),
     path("auth/login", accounts.LoginView.as_view(), name="login"),
     path("auth/logout", accounts.LogoutView.as_view(), name="logout"),
     path("auth/me", accounts.MeView.as_view(), name="me"),

@@ -69,6 +69,7 @@ def board_rows(board: Board, rule: str) -> QuerySet[PlayerStats]:
     """The board's rows for a rule, best first, each annotated with its shared `rank`."""
     rows = (
         PlayerStats.objects.filter(rule=rule)
+        .exclude(player__player_settings__is_guest=True)  # guests are never on a board
         .annotate(win_rate=Cast(F("wins"), FloatField()) / F("games"))
         .filter(board.only)
         .annotate(rank=Window(Rank(), order_by=list(board.order)))

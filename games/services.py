@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts import guests
 from games import daily as daily_deals
 from games import deals, pushes, stats
 from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult
@@ -62,8 +63,13 @@ def start_game(
 
 
 def _start_daily(player: AbstractBaseUser) -> Game:
-    """The player's attempt at today's deal: the first one is ranked, later ones are practice."""
+    """The player's attempt at today's deal: the first one is ranked, later ones are practice.
+
+    A guest's attempts are never ranked, nor is a signed-up guest's next one that day (they
+    have seen the deal).
+    """
     deal = daily_deals.deal_for(daily_deals.today())
+    ranked = not guests.is_guest(player) and not daily_deals.attempts(player, deal.date)
     game_code = daily_deals.code_of(deal)
     engine = deals.new_game(game_code)
     with transaction.atomic():
@@ -76,7 +82,7 @@ def _start_daily(player: AbstractBaseUser) -> Game:
         )
         try:
             with transaction.atomic():
-                game = Game.objects.create(**fields, ranked=True)
+                game = Game.objects.create(**fields, ranked=ranked)
         except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt)
             game = Game.objects.create(**fields, ranked=False)
         pushes.game_started(game)

@@ -233,6 +233,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
+        "guest": env_str("THROTTLE_GUEST", "20/hour"),
         "moves": env_str("THROTTLE_MOVES", "1200/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -1,4 +1,4 @@
-"""Accounts: register, log in, log out, me, settings, personal API tokens."""
+"""Accounts: register, play as a guest and upgrade, log in, log out, me, settings, tokens."""
 
 from __future__ import annotations
 
@@ -12,24 +12,28 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import guests
 from accounts.models import ApiToken, PlayerSettings
 from api import serializers as s
 from api.docs import errors
 from api.permissions import SessionOnly, SessionRequired
-from api.throttles import LoginThrottle, RegisterThrottle
+from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
 
 
 def me_dict(user: User) -> dict[str, Any]:
+    player_settings = PlayerSettings.for_user(user)
     return {
         "id": user.pk,
         "username": user.username,
         "email": user.email,
-        "settings": PlayerSettings.for_user(user).to_dict(),
+        "guest": player_settings.is_guest,
+        "settings": player_settings.to_dict(),
     }
 
 
@@ -49,6 +53,60 @@ class RegisterView(APIView):
         user = User.objects.create_user(data["username"], data["email"], data["password"])
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
         return Response(me_dict(user), status=status.HTTP_201_CREATED)
+
+
+@method_decorator(ensure_csrf_cookie, name="dispatch")
+class GuestView(APIView):
+    """One click to play: a guest account signed in with a session (and a CSRF cookie)."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [GuestThrottle]
+
+    @extend_schema(
+        summary="Play as a guest: create a guest account and sign in (session)",
+        description=(
+            "Makes a real account with a generated name, no password and no e-mail, and "
+            "signs it in with a session cookie. A caller already signed in gets its own "
+            "account back (200) and no new guest. Guests never appear on leaderboards or "
+            "daily rankings; `POST /api/v1/auth/upgrade` turns a guest into a registered "
+            "player and keeps its games."
+        ),
+        request=None,
+        responses={201: s.MeSerializer, 200: s.MeSerializer, **errors(429)},
+    )
+    def post(self, request: Request) -> Response:
+        if request.user.is_authenticated:
+            return Response(me_dict(request.user))
+        user = guests.create_guest()
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(guests.SESSION_SECONDS)
+        return Response(me_dict(user), status=status.HTTP_201_CREATED)
+
+
+class UpgradeView(APIView):
+    throttle_classes = [RegisterThrottle]
+
+    @extend_schema(
+        summary="Sign up as the guest you are: keep its games, statistics and settings",
+        request=s.RegisterSerializer,
+        responses={200: s.MeSerializer, **errors(400, 401, 403, 409, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        guests.ensure_guest(request.user)
+        spec = s.RegisterSerializer(data=request.data)
+        spec.is_valid(raise_exception=True)
+        data = spec.validated_data
+        try:
+            user = guests.upgrade(
+                request.user,
+                username=data["username"],
+                password=data["password"],
+                email=data["email"],
+            )
+        except guests.UsernameTaken:
+            raise ValidationError({"username": [_("This username is taken.")]}) from None
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(me_dict(user))
 
 
 class LoginView(APIView):

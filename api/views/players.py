@@ -64,7 +64,9 @@ class HistoryQuerySerializer(serializers.Serializer):
 
 
 def _player(username: str) -> object:
-    return get_object_or_404(get_user_model(), username=username, is_active=True)
+    """An active registered player: guests have no public profile (404, like nobody)."""
+    players = get_user_model().objects.exclude(player_settings__is_guest=True)
+    return get_object_or_404(players, username=username, is_active=True)
 
 
 class ProfileView(APIView):

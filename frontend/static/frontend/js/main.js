@@ -54,7 +54,13 @@ function drawNav() {
   const me = ctx.me;
   const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
     link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules"))];
-  if (me) {
+  if (me?.guest) {
+    // A guest has no password: signing out would lose the games, so the way out is signing up.
+    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")),
+      h("span", { class: "guest-badge" }, gettext("Guest")),
+      h("a", { href: "/signup", "data-link": true, class: "button", "data-action": "keep-games" }, gettext("Sign up to keep your games")),
+      link("/login", gettext("Log in")));
+  } else if (me) {
     items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")));
     items.push(
       h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true)),

@@ -1,5 +1,5 @@
-// Who is signed in, and their assist settings.
-import { get } from "./api.js";
+// Who is signed in (a player or a guest), and their assist settings.
+import { get, post } from "./api.js";
 
 export const DEFAULT_SETTINGS = {
   double_click: true,
@@ -17,4 +17,11 @@ export async function loadMe() {
     if (error.status === 401 || error.status === 403) return null;
     throw error;
   }
+}
+
+/** Play as a guest: a real account tied to this browser's session; signing up keeps it. */
+export async function startGuest(ctx) {
+  const me = await post("/auth/guest");
+  ctx.setMe(me);
+  return me;
 }

@@ -5,12 +5,15 @@ import { gettext, LANGUAGE, rememberLanguage } from "../i18n.js";
 
 export function mount(root, ctx, name) {
   const signup = name === "signup";
+  // A guest signing up becomes a registered player in place: its games stay its own.
+  const upgrade = signup && Boolean(ctx.me?.guest);
   const username = h("input", { name: "username", autocomplete: "username", required: true });
   const email = h("input", { name: "email", type: "email", autocomplete: "email" });
   const password = h("input", { name: "password", type: "password", required: true, autocomplete: signup ? "new-password" : "current-password" });
   const error = h("p", { class: "field-error", role: "alert" });
   const form = h("form", { class: "panel narrow" },
     h("h1", {}, signup ? gettext("Sign up") : gettext("Log in")),
+    upgrade ? h("p", { class: "note" }, gettext("Your games, statistics and settings as a guest stay yours.")) : null,
     field(gettext("Username"), username),
     signup ? field(gettext("Email (optional)"), email) : null,
     field(gettext("Password"), password),
@@ -25,7 +28,7 @@ export function mount(root, ctx, name) {
     const body = { username: username.value, password: password.value };
     if (signup) body.email = email.value;
     try {
-      const me = await post(signup ? "/auth/register" : "/auth/login", body);
+      const me = await post(upgrade ? "/auth/upgrade" : signup ? "/auth/register" : "/auth/login", body);
       const stored = me.settings?.language;
       if (stored && stored !== LANGUAGE) {
         // The player's stored language wins on this device too: reload the app in it.

@@ -5,6 +5,7 @@ import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
 import { formatDate, gettext, interpolate, ngettext } from "../i18n.js";
 import { PUSH } from "../pushes.js";
+import { startGuest } from "../session.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
 
@@ -140,38 +141,43 @@ function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", rol
 }
 
 function attemptsBlock(ctx, today) {
-  if (!ctx.me) {
-    return h("p", {}, h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ",
-      gettext("to play today's deal."));
-  }
+  const guest = !ctx.me || ctx.me.guest;
   const play = async (button) => {
     button.disabled = true;
     try {
+      if (!ctx.me) await startGuest(ctx);
       const state = await post("/daily/play");
       ctx.navigate(`/game/${state.id}`);
       ctx.notify(state.ranked
         ? gettext("Your ranked game of today's deal: it counts in the ranking. Good luck!")
-        : gettext("Practice game: only your first game on today's deal is ranked."));
+        : guest ? gettext("Guest game: guests' games are never ranked. Sign up to be ranked from the next deal.")
+          : gettext("Practice game: only your first game on today's deal is ranked."));
     } catch (error) {
       button.disabled = false;
       ctx.notify(error.message, "error", error.code);
     }
   };
+  const guestNote = () => h("p", { class: "note guest-note" },
+    gettext("As a guest you play the same deal, but guests are never ranked."), " ",
+    h("a", { href: "/signup", "data-link": true }, gettext("Sign up to be ranked from the next deal.")));
   if (!today.attempts.length) {
     return h("div", { class: "play" },
-      h("button", { type: "button", class: "primary big", onclick: (event) => play(event.currentTarget) }, gettext("Play today's deal")),
-      h("p", { class: "note" }, gettext("Your first game on today's deal is your ranked one: make it count.")));
+      h("button", { type: "button", class: "primary big", onclick: (event) => play(event.currentTarget) },
+        ctx.me ? gettext("Play today's deal") : gettext("Play today's deal as a guest")),
+      guest ? guestNote() : h("p", { class: "note" }, gettext("Your first game on today's deal is your ranked one: make it count.")),
+      ctx.me ? null : h("p", {}, h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ",
+        gettext("to play today's deal.")));
   }
   const attempts = today.attempts.map((attempt) =>
-    h("li", { "data-game": attempt.game, class: attempt.ranked ? "ranked" : "practice" },
+    h("li", { "data-game": attempt.game, class: attempt.ranked ? "ranked" : guest ? "guest" : "practice" },
       h("a", { href: `/game/${attempt.game}`, "data-link": true },
-        attempt.ranked ? gettext("Ranked game") : gettext("Practice game")),
+        attempt.ranked ? gettext("Ranked game") : guest ? gettext("Guest game (not ranked)") : gettext("Practice game")),
       " · ", statusWord(attempt.status)));
   return h("div", { class: "play" },
     h("h2", {}, gettext("Your games today")),
     h("ul", { class: "attempts" }, attempts),
     h("button", { type: "button", onclick: (event) => play(event.currentTarget) }, gettext("Play again (practice)")),
-    h("p", { class: "note" }, gettext("Later attempts are practice: they do not count in the ranking.")));
+    guest ? guestNote() : h("p", { class: "note" }, gettext("Later attempts are practice: they do not count in the ranking.")));
 }
 
 /** A closed day: its code, now public. */

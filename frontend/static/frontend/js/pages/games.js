@@ -1,9 +1,20 @@
-// My games: newest first, filter by status, page by page.
+// My games: the unfinished ones to resume, then all newest first, filter by status, page by page.
 import { get } from "../api.js";
 import { clock, h, when } from "../dom.js";
-import { formatNumber, gettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 
 const STATUS_NAMES = { "": gettext("all"), active: gettext("active"), won: gettext("won"), abandoned: gettext("abandoned") };
+
+/** The unfinished games, newest first, each a click away from the table. */
+function resumeList(games) {
+  return h("section", { class: "unfinished", "aria-labelledby": "unfinished-title" },
+    h("h2", { id: "unfinished-title" }, gettext("Unfinished games")),
+    h("ul", {}, games.map((game) =>
+      h("li", { "data-game": game.id },
+        h("a", { href: `/game/${game.id}`, "data-link": true, class: "button" }, gettext("Resume")), " ",
+        interpolate(ngettext("%(code)s · %(moves)s move · %(home)s/52 home", "%(code)s · %(moves)s moves · %(home)s/52 home", game.move_count),
+          { code: game.code ?? gettext("today's deal"), moves: formatNumber(game.move_count), home: game.cards_on_foundations }, true)))));
+}
 
 export async function mount(root, ctx) {
   if (!ctx.me) return ctx.navigate("/login", { replace: true });
@@ -12,7 +23,8 @@ export async function mount(root, ctx) {
   const page = Number(params.get("page") ?? 1);
   const query = new URLSearchParams({ page: String(page) });
   if (status) query.set("status", status);
-  const data = await get(`/games?${query}`);
+  const [data, unfinished] = await Promise.all([get(`/games?${query}`),
+    status || page > 1 ? null : get("/games?status=active&page_size=10")]);
   const filter = h("select", { "aria-label": gettext("Show games"), onchange: (e) => ctx.navigate(`/games${e.target.value ? `?status=${e.target.value}` : ""}`) },
     ["", "active", "won", "abandoned"].map((value) => h("option", { value, selected: value === status }, STATUS_NAMES[value])));
   const rows = data.results.map((game) =>
@@ -22,7 +34,9 @@ export async function mount(root, ctx) {
       h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, clock(game.elapsed_seconds)), h("td", {}, when(game.created_at))));
   const pageLink = (n, text) => h("a", { href: `/games?${new URLSearchParams({ ...(status && { status }), page: String(n) })}`, "data-link": true }, text);
   root.replaceChildren(h("section", { class: "panel" },
-    h("h1", {}, gettext("My games")), filter,
+    h("h1", {}, gettext("My games")),
+    unfinished?.results.length ? resumeList(unfinished.results) : null,
+    filter,
     rows.length
       ? h("table", {}, h("thead", {}, h("tr", {}, [gettext("Code"), gettext("Status"), gettext("Moves"), gettext("Score"), gettext("Home"), gettext("Time"), gettext("Started")].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows))
       : h("p", {}, gettext("No games yet.")),

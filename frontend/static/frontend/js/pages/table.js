@@ -2,7 +2,7 @@
 import { get, post } from "../api.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
-import { DEFAULT_SETTINGS } from "../session.js";
+import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
 
@@ -28,7 +28,10 @@ async function home(root, ctx) {
       h("section", { class: "landing" },
         h("h1", {}, gettext("Yukon Solitaire")),
         h("p", {}, gettext("Every move checked by the server, every game replayable, friends watching live.")),
-        h("p", {}, h("a", { href: "/signup", "data-link": true, class: "button" }, gettext("Sign up to play")), " ",
+        h("p", { class: "play-now" },
+          h("button", { type: "button", class: "primary big", "data-action": "play-now", onclick: (event) => playNow(ctx, event.currentTarget) }, gettext("Play now")),
+          " ", h("span", { class: "note" }, gettext("No account needed: sign up later and keep your games."))),
+        h("p", {}, h("a", { href: "/signup", "data-link": true }, gettext("Sign up")), " · ",
           h("a", { href: "/login", "data-link": true }, gettext("Log in")), " ", gettext("or"), " ",
           h("a", { href: "/watch", "data-link": true }, gettext("watch live games"))),
         h("p", {}, h("a", { href: "/rules", "data-link": true }, gettext("How to play Yukon"))),
@@ -41,13 +44,30 @@ async function home(root, ctx) {
     ctx.navigate(`/game/${page.results[0].id}`, { replace: true });
     return null;
   }
-  root.replaceChildren(h("section", { class: "landing" }, h("h1", {}, gettext("Ready for a deal?"))));
-  newGameDialog(ctx, { cancellable: false });
+  // The dialog opens by itself but never traps the player: Cancel or Esc leave this page usable.
+  root.replaceChildren(h("section", { class: "landing" }, h("h1", {}, gettext("Ready for a deal?")),
+    h("p", {}, h("button", { type: "button", class: "primary big", "data-action": "new-game", onclick: () => newGameDialog(ctx) }, gettext("New game")), " ",
+      h("a", { href: "/daily", "data-link": true }, gettext("Play today's deal")), " · ",
+      h("a", { href: "/games", "data-link": true }, gettext("My games")))));
+  newGameDialog(ctx);
   return null;
 }
 
+/** One click from the landing page to a dealt game, as a guest. */
+async function playNow(ctx, button) {
+  button.disabled = true;
+  try {
+    await startGuest(ctx);
+    const state = await post("/games", { rule: "C" });
+    ctx.navigate(`/game/${state.id}`);
+  } catch (error) {
+    button.disabled = false;
+    ctx.notify(error.message, "error", error.code);
+  }
+}
+
 /** The new game dialog: Classic or Relaxed, random or a typed code; code errors inline. */
-export function newGameDialog(ctx, { cancellable = true } = {}) {
+export function newGameDialog(ctx) {
   const code = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: interpolate(gettext("e.g. %(code)s"), { code: "YU1-C-AAAAAAB" }, true), "aria-describedby": "new-game-error" });
   const error = h("p", { id: "new-game-error", class: "field-error", role: "alert" });
   const radio = (value, label, checked) =>
@@ -60,7 +80,7 @@ export function newGameDialog(ctx, { cancellable = true } = {}) {
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
-        cancellable ? h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")) : null,
+        h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")),
         h("button", { type: "submit", class: "primary" }, pgettext("button", "Deal"))),
     ),
   );
@@ -79,10 +99,30 @@ export function newGameDialog(ctx, { cancellable = true } = {}) {
     }
   });
   dialog.addEventListener("close", () => dialog.remove());
-  if (!cancellable) dialog.addEventListener("cancel", (event) => event.preventDefault());
   document.body.append(dialog);
   dialog.showModal();
   return dialog;
+}
+
+/**
+ * A modal question: resolves to the chosen value, or null when dismissed (Cancel or Esc).
+ * `choices` are {label, value, kind}, the last one the primary answer.
+ */
+function ask(title, text, choices) {
+  return new Promise((resolve) => {
+    let answer = null;
+    const dialog = h("dialog", { class: "dialog ask", "aria-labelledby": "ask-title" },
+      h("h2", { id: "ask-title" }, title),
+      h("p", {}, text),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")),
+        choices.map(({ label, value, kind }) =>
+          h("button", { type: "button", class: kind, "data-choice": value, onclick: () => { answer = value; dialog.close(); } }, label))),
+    );
+    dialog.addEventListener("close", () => { dialog.remove(); resolve(answer); });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
 }
 
 function stat(label, key) {
@@ -94,12 +134,13 @@ function table(root, ctx, initial, spectating) {
   const codeText = h("span", { class: "value code", "data-stat": "code" });
   const copy = h("button", { type: "button", class: "icon", "aria-label": gettext("Copy the game code"), onclick: copyCode }, gettext("Copy"));
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
-  const newButton = h("button", { type: "button", class: "primary", onclick: () => newGameDialog(ctx) }, gettext("New game"));
+  const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
+  const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
   const status = h("p", { class: "status", "data-stat": "status" });
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time"), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : undoButton, ctx.me ? newButton : null),
+    h("div", { class: "controls" }, spectating ? null : undoButton, spectating ? null : resignButton, ctx.me ? newButton : null),
   );
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes.") });
@@ -118,6 +159,7 @@ function table(root, ctx, initial, spectating) {
       root.querySelector("[data-stat=score]").textContent = formatNumber(state.score);
       codeText.textContent = state.code;
       undoButton.disabled = state.undo_depth === 0 || state.status !== "active";
+      resignButton.disabled = state.status !== "active";
       root.dataset.version = state.version;
       root.dataset.status = state.status;
       const who = spectating ? interpolate(gettext("Watching %(name)s"), { name: state.owner }, true) : "";
@@ -140,6 +182,31 @@ function table(root, ctx, initial, spectating) {
     root.querySelector("[data-stat=time]").textContent = clock(now);
   }
   const timer = setInterval(tick, 1000);
+
+  /** Abandon the game (a loss in the statistics); true once the server says it is over. */
+  async function abandon() {
+    await board.send("abandon", {});
+    return board.state.status !== "active";
+  }
+
+  async function resign() {
+    const choice = await ask(gettext("Resign this game?"),
+      gettext("It counts as a loss in your statistics and cannot be resumed."),
+      [{ label: gettext("Resign"), value: "resign", kind: "danger" }]);
+    if (choice) await abandon();
+  }
+
+  /** A new deal; an unfinished game you own is resigned or kept for later, as you choose. */
+  async function newGame() {
+    if (!spectating && board.state.status === "active" && board.state.move_count > 0) {
+      const choice = await ask(gettext("This game is not finished"),
+        gettext("Keep it for later (it waits in My games) or resign it (it counts as a loss)?"),
+        [{ label: gettext("Resign it"), value: "resign", kind: "danger" },
+          { label: gettext("Keep it for later"), value: "keep", kind: "primary" }]);
+      if (!choice || (choice === "resign" && !(await abandon()))) return;
+    }
+    newGameDialog(ctx);
+  }
 
   async function copyCode() {
     try {
