@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The programs the test suite drives that PyPI cannot provide: redis-server (realtime and
-# deployment tests), chromium (browser tests), node (front-end unit tests) and gettext
-# (catalogue checks). As root on Debian/Ubuntu they are installed; elsewhere this says
-# what is missing, and each test that needs a missing program fails naming it.
+# deployment tests), chromium (browser tests), node (front-end unit tests), gettext
+# (catalogue checks) and stress-ng (keeps the cores busy, to check that the suite passes on a
+# busy machine: README "The two commands"). As root on Debian/Ubuntu they are installed;
+# elsewhere this says what is missing, and each test that needs a missing program fails
+# naming it.
 set -euo pipefail
 
-declare -A package_of=([redis-server]=redis-server [chromium]=chromium [node]=nodejs [xgettext]=gettext)
+declare -A package_of=([redis-server]=redis-server [chromium]=chromium [node]=nodejs [xgettext]=gettext [stress-ng]=stress-ng)
 missing=()
 for program in "${!package_of[@]}"; do
   command -v "$program" >/dev/null || missing+=("${package_of[$program]}")
