@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
-from tests.browser.helpers import Player
+from tests.browser.helpers import WAIT_MS, Player
 from tests.support.servers import ROOT, RunningServer, asgi_server, require_tool
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -17,6 +17,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"width": 1280, "height": 800}
 #: The server must not throttle the many sign-ups and moves a browser suite makes.
 SERVER_ENV = {"THROTTLE_REGISTER": "10000/min", "THROTTLE_LOGIN": "10000/min"}
+
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -9,7 +9,21 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.support.servers import RunningServer
 
+#: Where a card is pressed: its rank and suit corner, the strip a column never covers.
+CORNER = {"x": 12, "y": 8}
 PASSWORD = "correct horse battery staple"
+#: Ceiling for every wait on the page (actions, navigations, expect, wait_for_function). Each
+#: wait ends as soon as its state holds; this only bounds a failure on a machine whose cores
+#: are busy with other work, where a page load or a move's answer can take seconds.
+WAIT_MS = 30_000
+
+
+def new_context(browser: Browser, server: RunningServer, **options: Any) -> BrowserContext:
+    """A browser context on the test server with the suite's generous ceilings."""
+    context = browser.new_context(base_url=server.url, **options)
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    return context
 
 
 @dataclass
@@ -23,8 +37,7 @@ class Player:
     def sign_up(
         cls, browser: Browser, server: RunningServer, name: str, *, viewport: dict[str, int]
     ) -> Player:
-        context = browser.new_context(base_url=server.url, viewport=viewport)  # type: ignore[arg-type]
-        context.set_default_timeout(10_000)
+        context = new_context(browser, server, viewport=viewport)
         response = context.request.post(
             "/api/v1/auth/register", data={"username": name, "password": PASSWORD}
         )
@@ -69,9 +82,16 @@ class Player:
         self.settle()
 
     def settle(self) -> None:
-        """Wait until no card is still sliding to its place (the board's move transitions)."""
+        """Wait until the board has drawn its last change and no card is still sliding.
+
+        The board draws a new state in the next animation frame (`data-frame` is set until
+        then) and each card then slides to its place in a CSS transition; geometry read before
+        both are over is where a card was, not where it is. `getAnimations()` flushes styles,
+        so a transition started by the frame just drawn is already listed.
+        """
         self.page.wait_for_function(
-            "!document.getAnimations().some(a => a.effect?.target?.classList?.contains('card'))"
+            """() => !document.querySelector('.board[data-frame]') && !document.getAnimations()
+                .some(a => a.effect?.target?.classList?.contains('card'))"""
         )
 
     def card(self, card: str) -> Locator:
@@ -88,21 +108,41 @@ class Player:
             arg=[card, col],
         )
 
+    def expect_foundation(self, card: str, index: int) -> None:
+        """Wait until the page draws `card` on foundation `index` (0-3), wherever it slides from."""
+        self.page.wait_for_function(
+            """([card, index]) => {
+                const c = document.getElementById(`card-${card}`)?.getBoundingClientRect();
+                const s = document.getElementById(`slot-f${index}`).getBoundingClientRect();
+                return c && Math.abs(c.x - s.x) < 2 && Math.abs(c.y - s.y) < 2;
+            }""",
+            arg=[card, index],
+        )
+
     def tap(self, card: str, *, double: bool = False) -> None:
-        """Click a card on its visible strip (the rank and suit corner, never covered)."""
-        corner = {"x": 12, "y": 8}
+        """Click a card on its visible strip (the rank and suit corner, never covered).
+
+        Playwright clicks only once the card is stable and the point hits it, never a card
+        sliding past.
+        """
+        self.settle()
         if double:
-            self.card(card).dblclick(position=corner)
+            self.card(card).dblclick(position=CORNER)
         else:
-            self.card(card).click(position=corner)
+            self.card(card).click(position=CORNER)
 
     def drag(self, card: str, target: str) -> None:
-        """Drag a card with the mouse onto a slot (`slot-c3`, `slot-f0`) in small steps."""
-        source = self.card(card).bounding_box()
+        """Drag a card with the mouse onto a slot (`slot-c3`, `slot-f0`) in small steps.
+
+        The press lands where the card is once the board has settled: `hover` waits until the
+        card is stable and is the element under the pointer, so the drag never picks up a card
+        that happened to be there while this one was still sliding.
+        """
+        self.settle()
+        self.card(card).hover(position=CORNER)
         goal = self.page.locator(f"#{target}").bounding_box()
-        assert source is not None and goal is not None
+        assert goal is not None
         mouse = self.page.mouse
-        mouse.move(source["x"] + source["width"] / 2, source["y"] + 8)
         mouse.down()
         mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=8)
         mouse.up()

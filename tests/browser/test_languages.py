@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import Player
+from tests.browser.helpers import Player, new_context
 from tests.support.servers import RunningServer
 
 CODE = "YU1-C-AAAAAAB"
@@ -105,7 +105,7 @@ def test_switching_language_translates_the_table_refusals_and_rules(
 
 
 def test_a_visitor_gets_the_browsers_language(browser: Browser, server: RunningServer) -> None:
-    context = browser.new_context(base_url=server.url, locale="pt-PT")
+    context = new_context(browser, server, locale="pt-PT")
     try:
         page = context.new_page()
         page.goto("/")

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP
-from tests.browser.helpers import PASSWORD, Player
+from tests.browser.helpers import PASSWORD, Player, new_context
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_sign_up_log_out_and_log_in(browser: Browser, server: RunningServer) -> None:
-    context = browser.new_context(base_url=server.url, viewport=DESKTOP)  # type: ignore[arg-type]
+    context = new_context(browser, server, viewport=DESKTOP)
     page = context.new_page()
     try:
         page.goto("/signup")

@@ -57,9 +57,7 @@ def test_a_tap_sends_the_last_card_to_its_foundation(alice: Player) -> None:
     alice.tap("AS")
     alice.wait_for_version(1)
     assert alice.state(game_id)["foundations"][0]["top"] == "AS"
-    slot = alice.page.locator("#slot-f0").bounding_box()
-    card = alice.card("AS").bounding_box()
-    assert slot and card and abs(slot["x"] - card["x"]) < 2 and abs(slot["y"] - card["y"]) < 2
+    alice.expect_foundation("AS", 0)
     expect(alice.page.locator("[data-stat=score]")).to_have_text("10")
 
 
@@ -106,6 +104,31 @@ def test_a_card_is_taken_back_from_its_foundation_by_dragging(alice: Player) -> 
     alice.wait_for_version(2)
     assert alice.state(game_id)["columns"][6]["face_up"][-1] == "AS"
     alice.expect_column("AS", 7)
+
+
+def test_the_board_marks_a_state_it_has_not_drawn_yet(alice: Player) -> None:
+    """The answer's version shows at once, the board draws it in the next frame: until then
+    no card has started to slide, so "no card animation" alone would call a card settled
+    where it no longer belongs (seen: a drag pressed the card that had been under the ace).
+    `data-frame` on the board covers that gap, and tests wait for it to go."""
+    started(alice)
+    alice.page.evaluate(
+        """() => new MutationObserver((_, observer) => {
+            observer.disconnect();
+            const ace = document.getElementById('card-AS').getBoundingClientRect();
+            const slot = document.getElementById('slot-f0').getBoundingClientRect();
+            window.seenAtVersion = {
+                frame: document.querySelector('.board').dataset.frame ?? null,
+                sliding: document.getAnimations().some(a => a.effect?.target?.id === 'card-AS'),
+                home: Math.abs(ace.x - slot.x) < 2 && Math.abs(ace.y - slot.y) < 2,
+            };
+        }).observe(document.getElementById('app'), {attributeFilter: ['data-version']})"""
+    )
+    alice.tap("AS")
+    alice.wait_for_version(1)
+    seen = alice.page.evaluate("window.seenAtVersion")
+    assert seen == {"frame": "pending", "sliding": False, "home": False}
+    alice.expect_foundation("AS", 0)
 
 
 def test_keyboard_play(alice: Player) -> None:

@@ -60,7 +60,7 @@ class Lobby:
         self.channel = async_to_sync(self.layer.new_channel)()
         async_to_sync(self.layer.group_add)(LOBBY_GROUP, self.channel)
 
-    def until(self, event_type: str, timeout: float = 5.0) -> list[dict[str, Any]]:
+    def until(self, event_type: str, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Every envelope up to and including the first of `event_type` (waits for it)."""
 
         async def receive() -> dict[str, Any]:

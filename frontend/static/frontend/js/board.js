@@ -62,12 +62,14 @@ export class Board {
     this.redraw();
   }
 
-  /** Batch drawing into the next animation frame. */
+  /** Batch drawing into the next animation frame; `data-frame` marks one as still to come. */
   redraw() {
     if (this.frame || !this.state) return;
+    this.el.dataset.frame = "pending";
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       this.draw();
+      delete this.el.dataset.frame;
     });
   }
 
