@@ -159,3 +159,15 @@ test("drop targets: one per column down to the board's bottom, one for the found
   for (const t of columns) assert.equal(t.rect.y + t.rect.h, layout.height);
   assert.equal(layout.targets.filter((t) => t.kind === "foundation").length, 1);
 });
+
+test("beside the columns, the foundation target covers the 2×2 block and no column", () => {
+  const layout = layoutBoard(deal, 1366, 640);
+  assert.equal(layout.arrangement, "side");
+  const { rect } = layout.targets.find((t) => t.kind === "foundation");
+  for (const slot of layout.foundationSlots) {
+    assert.ok(rect.x <= slot.x && slot.x + layout.cardW <= rect.x + rect.w);
+    assert.ok(rect.y <= slot.y && slot.y + layout.cardH <= rect.y + rect.h);
+  }
+  const col7 = layout.targets.find((t) => t.col === 7).rect;
+  assert.ok(col7.x + col7.w <= rect.x, "column 7's target ends where the foundations' begins");
+});
