@@ -2,7 +2,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fan, layoutBoard, metrics } from "../../frontend/static/frontend/js/layout.js";
+import {
+  INDEX_STRIP,
+  MAX_CARD_W,
+  MIN_CARD_W,
+  arrangementFor,
+  cardMetrics,
+  cardWidth,
+  fan,
+  layoutBoard,
+  metrics,
+} from "../../frontend/static/frontend/js/layout.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const deck = ["S", "H", "D", "C"].flatMap((suit) => RANKS.map((rank) => rank + suit));
@@ -14,26 +24,114 @@ const deal = {
   foundations: ["S", "H", "D", "C"].map((suit) => ({ suit, count: 0, top: null })),
 };
 
+/** The lowest pixel the layout uses: cards and foundation slots. */
+function lowest(layout) {
+  return Math.max(...layout.cards.map((c) => c.y + layout.cardH), ...layout.foundationSlots.map((s) => s.y + layout.cardH));
+}
+
+/** A position with one long column: `down` face-down cards under `up` face-up ones in column 7. */
+function longColumn(down, up) {
+  const state = structuredClone(deal);
+  state.columns[6] = { face_down: down, face_up: deck.slice(0, up) };
+  return state;
+}
+
+const SCREENS = { laptop: [1366, 640], desktop: [1920, 950], phone: [383, 690] };
+
 test("seven columns fit a phone and never overlap", () => {
-  const m = metrics(390);
-  assert.ok(m.cardW >= 40, `card width ${m.cardW}`);
+  const m = metrics(390, 700);
+  assert.equal(m.arrangement, "top");
+  assert.ok(m.cardW >= MIN_CARD_W, `card width ${m.cardW}`);
   assert.ok(m.xs[6] + m.cardW <= 390);
   for (let i = 1; i < 7; i++) assert.ok(m.xs[i] >= m.xs[i - 1] + m.cardW);
 });
 
-test("cards stop growing on wide screens and the row is centred", () => {
-  const m = metrics(2000);
-  assert.equal(m.cardW, 96);
-  const right = 2000 - (m.xs[6] + m.cardW);
+test("on a wide screen the foundations go beside the columns and the cards use the width", () => {
+  const m = metrics(1366, 640);
+  assert.equal(m.arrangement, "side");
+  assert.equal(m.tableauY, m.gap, "the columns start at the top");
+  const right = Math.max(...m.foundations.map((f) => f.x)) + m.cardW;
+  assert.ok(right - m.xs[0] > 0.85 * 1366, `the table spans ${right - m.xs[0]} of 1366 pixels`);
+  assert.ok(right <= 1366);
+  const [first, second] = m.foundations;
+  assert.ok(first.x > m.xs[6] + m.cardW, "foundations right of column 7");
+  assert.ok(second.x >= first.x + m.cardW, "two foundations side by side");
+});
+
+test("cards stop growing on huge screens and the table is centred", () => {
+  const m = metrics(4000, 3000);
+  assert.equal(m.cardW, MAX_CARD_W);
+  const right = 4000 - (Math.max(...m.foundations.map((f) => f.x)) + m.cardW);
   assert.ok(Math.abs(right - m.xs[0]) <= 1);
 });
 
-test("a long column squeezes its fan to fit, but never hides a rank", () => {
-  const roomy = fan(2, 10, 2000, 100);
-  const tight = fan(2, 10, 300, 100);
-  assert.equal(roomy.length, 12);
-  assert.ok(tight[11] < roomy[11]);
-  assert.ok(tight[11] - tight[10] >= 22, "face-up strip keeps 22% of a card");
+test("a fresh deal fits the height with the roomy fans at every screen", () => {
+  for (const [name, [width, height]] of Object.entries(SCREENS)) {
+    const layout = layoutBoard(deal, width, height);
+    assert.ok(layout.height <= height, `${name}: ${layout.height} > ${height}`);
+    const col7 = layout.cards.filter((c) => c.col === 7 && c.faceUp);
+    assert.equal(col7[1].y - col7[0].y, Math.round(layout.cardH * 0.3), `${name}: roomy face-up strip`);
+  }
+});
+
+test("cardMetrics: the tight face-up strip holds the corner index", () => {
+  const m = cardMetrics(50);
+  assert.equal(m.cardH, 70);
+  assert.equal(m.minUp, Math.ceil(50 * INDEX_STRIP));
+  assert.ok(m.minDown < m.down && m.minUp < m.up);
+});
+
+test("a long column squeezes face-down strips first, then face-up ones, never below the index", () => {
+  const m = cardMetrics(100);
+  const roomy = fan(6, 10, 2000, m);
+  assert.equal(roomy.length, 16);
+  assert.equal(roomy[1] - roomy[0], m.down);
+  assert.equal(roomy[7] - roomy[6], m.up);
+  const justDown = fan(6, 10, m.cardH + 6 * m.down + 9 * m.up - 30, m);
+  assert.ok(justDown[1] - justDown[0] < m.down, "face-down cards overlap more");
+  assert.equal(justDown[7] - justDown[6], m.up, "face-up strips untouched");
+  const tight = fan(6, 10, 300, m);
+  assert.equal(tight[1] - tight[0], m.minDown);
+  assert.equal(tight[7] - tight[6], m.minUp);
+});
+
+test("a 34-card column still fits every screen, each face-up card showing its index", () => {
+  for (const [name, [width, height]] of Object.entries(SCREENS)) {
+    const state = longColumn(6, 28);
+    const layout = layoutBoard(state, width, height);
+    assert.ok(lowest(layout) + layout.gap <= height, `${name}: bottom ${lowest(layout)} of ${height}`);
+    assert.ok(layout.height <= height);
+    const col7 = layout.cards.filter((c) => c.col === 7);
+    for (let i = 1; i < col7.length; i++) {
+      const strip = col7[i].y - col7[i - 1].y;
+      if (col7[i - 1].faceUp) assert.ok(strip >= layout.cardW * INDEX_STRIP, `${name}: strip ${strip}`);
+      else assert.ok(strip >= 3);
+    }
+    assert.ok(layout.cardW >= MIN_CARD_W);
+  }
+});
+
+test("cards shrink only when a column would not fit even at the tight strips", () => {
+  const [width, height] = SCREENS.laptop;
+  const fresh = cardWidth(width, height, "side");
+  assert.equal(cardWidth(width, height, "side", [{ down: 6, up: 5 }]), fresh);
+  const longer = cardWidth(width, height, "side", [{ down: 6, up: 18 }]);
+  const longest = cardWidth(width, height, "side", [{ down: 6, up: 28 }]);
+  assert.ok(longest < longer && longer < fresh, `${fresh} > ${longer} > ${longest}`);
+});
+
+test("the arrangement follows the viewport, not the columns", () => {
+  const [width, height] = SCREENS.laptop;
+  assert.equal(metrics(width, height).arrangement, metrics(width, height, [{ down: 6, up: 40 }]).arrangement);
+  assert.equal(arrangementFor(390, 700), "top");
+  assert.equal(arrangementFor(844, 300), "side");
+});
+
+test("a column too long for the smallest cards makes the board taller than the screen", () => {
+  const layout = layoutBoard(longColumn(6, 45), 383, 500);
+  assert.equal(layout.cardW, MIN_CARD_W);
+  assert.ok(layout.height > 500);
+  assert.equal(layout.height, lowest(layout) + layout.gap);
 });
 
 test("every card is placed once, face-down ones by column and depth", () => {
@@ -60,4 +158,16 @@ test("drop targets: one per column down to the board's bottom, one for the found
   assert.deepEqual(columns.map((t) => t.col), [1, 2, 3, 4, 5, 6, 7]);
   for (const t of columns) assert.equal(t.rect.y + t.rect.h, layout.height);
   assert.equal(layout.targets.filter((t) => t.kind === "foundation").length, 1);
+});
+
+test("beside the columns, the foundation target covers the 2×2 block and no column", () => {
+  const layout = layoutBoard(deal, 1366, 640);
+  assert.equal(layout.arrangement, "side");
+  const { rect } = layout.targets.find((t) => t.kind === "foundation");
+  for (const slot of layout.foundationSlots) {
+    assert.ok(rect.x <= slot.x && slot.x + layout.cardW <= rect.x + rect.w);
+    assert.ok(rect.y <= slot.y && slot.y + layout.cardH <= rect.y + rect.h);
+  }
+  const col7 = layout.targets.find((t) => t.col === 7).rect;
+  assert.ok(col7.x + col7.w <= rect.x, "column 7's target ends where the foundations' begins");
 });

@@ -1,30 +1,123 @@
-// Board layout: card size, column and foundation places, and the fan of each column.
+// Board layout: card size, column and foundation places, and the fan of each column, all from
+// the space the viewport gives the board, so the whole table (foundations and the longest column
+// included) fits the visible height and every face-up card keeps its rank and suit readable.
 
-const MIN_CARD_W = 40;
-const MAX_CARD_W = 96;
 export const ASPECT = 1.4;
-const DOWN_FAN = 0.12; // share of a card's height a face-down card shows
-const UP_FAN = 0.3; // share a face-up card shows (its rank and suit strip)
-const MIN_UP_FAN = 0.22; // never squeeze a face-up card below this: its rank stays readable
+export const MIN_CARD_W = 40;
+export const MAX_CARD_W = 170;
+const GAP = 0.12; // gap between cards, share of a card's width
+const MIN_GAP = 4;
+const DOWN_FAN = 0.12; // share of a card's height a face-down card shows when there is room
+const MIN_DOWN_FAN = 0.05; // face-down cards may overlap down to this
+const UP_FAN = 0.3; // share of a card's height a face-up card shows when there is room
+/** Share of a card's width the corner index (rank and pip, drawn by app.css) takes from the top. */
+export const INDEX_STRIP = 0.36;
+/** The deal's tallest column: a fresh table is sized to show it with the roomy fans. */
+const DEAL_COLUMN = { down: 6, up: 5 };
 
-/** Card width, gap and the x of each of the 7 columns for a board `width` pixels wide. */
-export function metrics(width) {
-  const gap = Math.max(4, Math.round(width * 0.012));
-  const cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, Math.floor((width - 8 * gap) / 7)));
+/**
+ * Card width, height, gap and strips for a card `cardW` wide: `down`/`up` are the roomy strips a
+ * face-down/face-up card shows, `minDown`/`minUp` the tightest (a face-up card's rank and suit).
+ */
+export function cardMetrics(cardW) {
   const cardH = Math.round(cardW * ASPECT);
-  const used = 7 * cardW + 6 * gap;
-  const left = Math.max(gap, Math.floor((width - used) / 2));
-  const xs = Array.from({ length: 7 }, (_, i) => left + i * (cardW + gap));
-  return { gap, cardW, cardH, xs };
+  return {
+    cardW,
+    cardH,
+    gap: Math.max(MIN_GAP, Math.round(cardW * GAP)),
+    down: Math.round(cardH * DOWN_FAN),
+    minDown: Math.max(3, Math.round(cardH * MIN_DOWN_FAN)),
+    up: Math.round(cardH * UP_FAN),
+    minUp: Math.ceil(cardW * INDEX_STRIP),
+  };
 }
 
-/** The y offsets of a column's cards: face-down ones tight, face-up ones fanned to fit. */
-export function fan(faceDown, faceUp, room, cardH) {
-  const down = Math.round(cardH * DOWN_FAN);
-  let up = Math.round(cardH * UP_FAN);
-  if (faceUp > 1) {
-    const fits = Math.floor((room - cardH - faceDown * down) / (faceUp - 1));
-    up = Math.max(Math.round(cardH * MIN_UP_FAN), Math.min(up, fits));
+/**
+ * Where the foundations go: "top" is a row over columns 4 to 7 (narrow screens); "side" is a
+ * 2×2 block right of column 7, which gives the tableau the full height (wide screens).
+ */
+const ARRANGEMENTS = {
+  top: { across: 7, gaps: 8 },
+  side: { across: 9, gaps: 11 }, // 7 columns, a double gap, 2 foundation columns
+};
+
+function tableauTop(arrangement, m) {
+  return arrangement === "top" ? m.gap + m.cardH + 2 * m.gap : m.gap;
+}
+
+/** Height of a column from its top: every card but the last shows a strip. */
+function columnHeight(down, up, m, downStrip, upStrip) {
+  const cards = down + up;
+  if (!cards) return m.cardH;
+  const downStrips = Math.min(down, cards - 1);
+  return downStrips * downStrip + (cards - 1 - downStrips) * upStrip + m.cardH;
+}
+
+/** Whether cards `cardW` wide fit `width`×`height`: the deal roomy, every column at least tight. */
+function fits(cardW, arrangement, width, height, columns) {
+  const m = cardMetrics(cardW);
+  const { across, gaps } = ARRANGEMENTS[arrangement];
+  if (across * cardW + gaps * m.gap > width) return false;
+  const top = tableauTop(arrangement, m);
+  const foundations = arrangement === "side" ? 2 * m.cardH + m.gap : 0;
+  const deal = columnHeight(DEAL_COLUMN.down, DEAL_COLUMN.up, m, m.down, m.up);
+  const longest = Math.max(
+    ...columns.map((c) => columnHeight(c.down, c.up, m, m.minDown, m.minUp)),
+  );
+  return top + Math.max(deal, longest, foundations) + m.gap <= height;
+}
+
+/** The widest card (MIN_CARD_W..MAX_CARD_W) that fits; MIN_CARD_W when even that does not. */
+export function cardWidth(width, height, arrangement, columns = []) {
+  let lo = MIN_CARD_W;
+  let hi = MAX_CARD_W;
+  if (!fits(lo, arrangement, width, height, columns)) return lo;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid, arrangement, width, height, columns)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The arrangement giving the bigger cards for a fresh deal: it follows the viewport only, so
+ * it never flips while a column grows. */
+export function arrangementFor(width, height) {
+  return cardWidth(width, height, "side") > cardWidth(width, height, "top") ? "side" : "top";
+}
+
+/** Everything placed but the cards: sizes, the x of each column, tableau and foundation places. */
+export function metrics(width, height, columns = []) {
+  const arrangement = arrangementFor(width, height);
+  const m = cardMetrics(cardWidth(width, height, arrangement, columns));
+  const { across, gaps } = ARRANGEMENTS[arrangement];
+  const used = across * m.cardW + (gaps - 2) * m.gap;
+  const left = Math.max(m.gap, Math.floor((width - used) / 2));
+  const step = m.cardW + m.gap;
+  const xs = Array.from({ length: 7 }, (_, i) => left + i * step);
+  const tableauY = tableauTop(arrangement, m);
+  const foundations = [0, 1, 2, 3].map((index) =>
+    arrangement === "top"
+      ? { x: xs[3 + index], y: m.gap }
+      : { x: xs[6] + step + m.gap + (index % 2) * step, y: m.gap + Math.floor(index / 2) * (m.cardH + m.gap) },
+  );
+  return { ...m, arrangement, xs, tableauY, foundations };
+}
+
+/**
+ * The y offsets of a column's cards in `room` pixels: the roomy strips when they fit, else
+ * face-down cards squeezed first, then face-up ones, never below a readable rank and suit.
+ */
+export function fan(faceDown, faceUp, room, m) {
+  const cards = faceDown + faceUp;
+  const downStrips = Math.min(faceDown, Math.max(cards - 1, 0));
+  const upStrips = Math.max(cards - 1 - downStrips, 0);
+  const spare = room - m.cardH;
+  let down = m.down;
+  let up = m.up;
+  if (downStrips * down + upStrips * up > spare) {
+    if (downStrips) down = Math.max(m.minDown, Math.floor((spare - upStrips * up) / downStrips));
+    if (upStrips) up = Math.max(m.minUp, Math.min(up, Math.floor((spare - downStrips * down) / upStrips)));
   }
   const ys = [];
   for (let i = 0; i < faceDown; i++) ys.push(i * down);
@@ -37,9 +130,9 @@ export function fan(faceDown, faceUp, room, cardH) {
  * `down-<col>-<i>`), the 4 foundation slots, the 7 column slots, drop targets and the height.
  */
 export function layoutBoard(state, width, height) {
-  const m = metrics(width);
-  const topY = m.gap;
-  const tableauY = topY + m.cardH + 2 * m.gap;
+  const columns = state.columns.map((c) => ({ down: c.face_down, up: c.face_up.length }));
+  const m = metrics(width, height, columns);
+  const { tableauY } = m;
   const room = Math.max(height - tableauY - m.gap, m.cardH * 3);
   const cards = [];
   const columnSlots = [];
@@ -47,7 +140,7 @@ export function layoutBoard(state, width, height) {
   state.columns.forEach((column, col) => {
     const x = m.xs[col];
     columnSlots.push({ col: col + 1, x, y: tableauY });
-    const ys = fan(column.face_down, column.face_up.length, room, m.cardH);
+    const ys = fan(column.face_down, column.face_up.length, room, m);
     ys.forEach((dy, i) => {
       const faceUp = i >= column.face_down;
       const id = faceUp ? column.face_up[i - column.face_down] : `down-${col + 1}-${i}`;
@@ -58,8 +151,7 @@ export function layoutBoard(state, width, height) {
   const foundationSlots = state.foundations.map((found, index) => ({
     index,
     suit: found.suit,
-    x: m.xs[3 + index],
-    y: topY,
+    ...m.foundations[index],
   }));
   state.foundations.forEach((found, index) => {
     if (found.top) {
@@ -67,6 +159,7 @@ export function layoutBoard(state, width, height) {
       cards.push({ id: found.top, faceUp: true, x: slot.x, y: slot.y, z: 1, foundation: index });
     }
   });
+  for (const slot of foundationSlots) bottom = Math.max(bottom, slot.y + m.cardH);
   const boardHeight = bottom + m.gap;
   const half = m.gap / 2;
   const targets = columnSlots.map((slot) => ({
@@ -74,10 +167,19 @@ export function layoutBoard(state, width, height) {
     col: slot.col,
     rect: { x: slot.x - half, y: tableauY - half, w: m.cardW + m.gap, h: boardHeight - tableauY + half },
   }));
-  const first = foundationSlots[0];
+  const xs = foundationSlots.map((s) => s.x);
+  const ys = foundationSlots.map((s) => s.y);
+  const fx = Math.min(...xs) - half;
+  const fy = m.arrangement === "top" ? 0 : Math.min(...ys) - half;
   targets.push({
     kind: "foundation",
-    rect: { x: first.x - half, y: 0, w: 4 * (m.cardW + m.gap), h: tableauY - half },
+    rect: {
+      x: fx,
+      y: fy,
+      w: Math.max(...xs) + m.cardW + half - fx,
+      h: m.arrangement === "top" ? tableauY - half : Math.max(...ys) + m.cardH + half - fy,
+    },
   });
-  return { ...m, tableauY, cards, columnSlots, foundationSlots, targets, height: boardHeight };
+  const { foundations: _places, ...sizes } = m;
+  return { ...sizes, cards, columnSlots, foundationSlots, targets, height: boardHeight };
 }
