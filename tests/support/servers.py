@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
 from django.db import connection
 
+from scripts.processes import Child, RunningServer, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-STARTUP_TIMEOUT_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_database_url() -> str:
@@ -37,76 +28,27 @@ def test_database_url() -> str:
     return f"postgresql://{settings['USER']}{password}@{host}:{port}/{settings['NAME']}"
 
 
-@dataclass
-class RunningServer:
-    process: subprocess.Popen[str]
-    port: int
-    log: list[str]
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-
-def wait_for_line(process: subprocess.Popen[str], marker: str, log: list[str]) -> None:
-    """Read the child's output until it prints `marker` (the server's own 'ready' line).
-
-    Then keep draining it into `log` from a thread: a full pipe would block the child.
-    """
-    assert process.stdout is not None
-    deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
-    for line in process.stdout:
-        log.append(line)
-        if marker in line:
-            threading.Thread(target=log.extend, args=(process.stdout,), daemon=True).start()
-            return
-        if time.monotonic() > deadline:
-            break
-    process.kill()
-    raise RuntimeError(f"server did not print {marker!r}; output:\n{''.join(log)}")
-
-
 @contextmanager
 def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]:
     """A uvicorn worker on a free port, on the test database, stopped (SIGTERM) on exit."""
     port = free_port()
-    child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
     command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "yukon_site.asgi:application",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--lifespan",
-        "off",
+        *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application"),
+        *("--host", "127.0.0.1", "--port", str(port), "--lifespan", "off"),
         "--no-proxy-headers",  # the app reads X-Forwarded-For itself, from trusted proxies only
     ]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=child_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    log: list[str] = []
+    child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
+    with Child("uvicorn", command, cwd=ROOT, env=child_env) as child:
+        child.wait_for("Uvicorn running on")
+        yield RunningServer(child, port)
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
     try:
-        wait_for_line(process, "Uvicorn running on", log)
-        yield RunningServer(process, port, log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
 
 
 def require_tool(name: str, how: str) -> str:
