@@ -170,3 +170,18 @@ def test_a_refusal_message_hides_no_card_and_can_be_dismissed(
     alice.page.screenshot(path=str(screenshots / f"refusal-{width}x{height}.png"))
     message.get_by_role("button", name="Dismiss the message").click()
     expect(message).to_have_count(0)
+
+
+def test_a_card_picked_with_the_keyboard_gets_the_same_outlines(alice: Player) -> None:
+    state = started(alice)
+    board = alice.page.get_by_role("application")
+    board.focus()
+    for _ in range(6):
+        alice.page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("aria-activedescendant", "card-2H")
+    alice.page.keyboard.press("Enter")
+    for col in accepted_columns(state, "2H"):
+        expect(alice.page.locator(f"#mark-c{col}")).to_have_class("drop-mark accept")
+    expect(alice.page.locator(".drop-mark")).to_have_count(len(accepted_columns(state, "2H")))
+    alice.page.keyboard.press("Escape")
+    expect(alice.page.locator(".drop-mark")).to_have_count(0)

@@ -189,6 +189,7 @@ export class Board {
         const found = destinations(this.state.legal_moves, this.kb.picked);
         this.highlights = new Set(found.columns);
         if (found.foundation) this.highlights.add("F");
+        this.marks = { ...this.marks, suit: parseCard(this.kb.picked).suit };
       }
     } else if (this.kb.cursor.card) {
       this.options.announce(cardName(this.kb.cursor.card));
