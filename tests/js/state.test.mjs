@@ -51,3 +51,15 @@ test("a card going home is described as such; the first state has no diff", () =
   assert.equal(describeChange(diffStates(before, after), (c) => c), "AS to its foundation.");
   assert.deepEqual(diffStates(null, after), { moved: [], turned: [] });
 });
+
+test("a dragged card's target accepts it only when the server lists the move", async () => {
+  const { accepts } = await import("../../frontend/static/frontend/js/state.js");
+  const legal = ["5H>1", "5H>F", "AS>F"];
+  assert.equal(accepts(legal, "5H", { kind: "column", col: 1 }), true);
+  assert.equal(accepts(legal, "5H", { kind: "column", col: 2 }), false);
+  assert.equal(accepts(legal, "5H", { kind: "foundation" }), true);
+  assert.equal(accepts(legal, "9S", { kind: "column", col: 1 }), false);
+  // Auto placement: the server picks the place, any destination will do.
+  assert.equal(accepts(legal, "5H", { kind: "column", col: 2 }, true), true);
+  assert.equal(accepts(legal, "9S", { kind: "column", col: 2 }, true), false);
+});

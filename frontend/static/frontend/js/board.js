@@ -1,12 +1,12 @@
 // The board controller: holds the server's state, draws it, turns input into intents for the
 // server and renders whatever the server answers (never a state the server does not hold).
 import { post } from "./api.js";
-import { cardName, groupOf, isLastInColumn, locate } from "./cards.js";
+import { cardName, groupOf, isLastInColumn, locate, parseCard } from "./cards.js";
 import { attachDrag } from "./drag.js";
 import { keyAction, refreshCursor } from "./keyboard.js";
 import { Renderer } from "./render.js";
 import { gettext, interpolate } from "./i18n.js";
-import { describeChange, destinations, diffStates } from "./state.js";
+import { accepts, describeChange, destinations, diffStates } from "./state.js";
 
 const DOUBLE_TAP_MS = 400;
 
@@ -20,6 +20,8 @@ export class Board {
     this.state = null;
     this.kb = { cursor: null, picked: null };
     this.highlights = new Set();
+    /** The overlay beyond the highlights: the dragged card's target and suit, a hint. */
+    this.marks = { hover: null, suit: null, hint: null };
     this.queue = Promise.resolve();
     this.lastTap = null;
     this.frame = 0;
@@ -28,7 +30,9 @@ export class Board {
     attachDrag(el, this.renderer, {
       group: (card) => (this.playable() ? groupOf(this.state, card) : []),
       start: (card) => this.showDestinations(card),
+      over: (card, target) => this.hovered(card, target),
       drop: (card, target) => this.dropped(card, target),
+      cancel: () => this.dragEnded(),
       tap: (card) => this.tapped(card),
     });
     el.addEventListener("keydown", (event) => this.key(event));
@@ -53,9 +57,11 @@ export class Board {
   setState(state) {
     if (this.state && state.id === this.state.id && state.version < this.state.version) return;
     const diff = diffStates(this.state, state);
+    const moved = this.state?.version !== state.version;
     this.state = state;
     this.kb = { cursor: refreshCursor(state, this.kb.cursor), picked: null };
     this.highlights = new Set();
+    this.marks = { hover: null, suit: null, hint: moved ? null : this.marks.hint };
     const sentence = describeChange(diff, cardName);
     if (sentence) this.options.announce(sentence);
     this.options.onState(state);
@@ -86,6 +92,7 @@ export class Board {
       highlights: this.highlights,
       cursor: this.el.matches(":focus-within") ? this.kb.cursor : null,
       picked: new Set(this.kb.picked ? groupOf(this.state, this.kb.picked) : []),
+      marks: this.marks,
     });
     const cursor = this.kb.cursor;
     const activeId = cursor?.card
@@ -96,29 +103,56 @@ export class Board {
     this.el.setAttribute("aria-activedescendant", activeId);
   }
 
+  /** Outline the targets the server allows for a dragged card (drawn over the cards). */
   showDestinations(card) {
-    if (!this.settings.placement_help) return;
-    const found = destinations(this.state.legal_moves, card);
-    this.highlights = new Set(found.columns);
-    if (found.foundation) this.highlights.add("F");
-    for (const col of [1, 2, 3, 4, 5, 6, 7]) {
-      document.getElementById(`slot-c${col}`)?.classList.toggle("highlight", found.columns.has(col));
+    this.marks = { ...this.marks, suit: parseCard(card).suit, hover: null };
+    if (this.settings.placement_help) {
+      const found = destinations(this.state.legal_moves, card);
+      this.highlights = new Set(found.columns);
+      if (found.foundation) this.highlights.add("F");
     }
-    document.querySelectorAll(".slot.foundation").forEach((slot) => {
-      slot.classList.toggle("highlight", found.foundation);
-    });
+    this.renderer.mark({ ...this.marks, accepting: this.highlights });
+  }
+
+  /** Mark the target under the dragged card: accepted or refused by the server's legal moves. */
+  hovered(card, target) {
+    const key = target ? (target.kind === "foundation" ? "F" : target.col) : null;
+    const ok = target && this.settings.placement_help
+      ? accepts(this.state.legal_moves, card, target, this.settings.auto_placement)
+      : null;
+    const hover = key === null ? null : { target: key, ok };
+    if (hover?.target === this.marks.hover?.target && hover?.ok === this.marks.hover?.ok) return;
+    this.marks = { ...this.marks, hover };
+    this.renderer.mark({ ...this.marks, accepting: this.highlights });
+  }
+
+  /** A drag ends without a move: the cards slide back and the outlines go. */
+  dragEnded() {
+    this.highlights = new Set();
+    this.marks = { ...this.marks, hover: null, suit: null };
+    this.redraw();
   }
 
   dropped(card, target) {
-    this.highlights = new Set();
+    this.dragEnded();
     const place = locate(this.state, card);
-    if (target?.kind === "foundation") {
-      if (place?.where === "foundation") return this.redraw();
+    if (target.kind === "foundation") {
+      if (place?.where === "foundation") return null;
       return this.send("moves", { move: `${card}>F` });
     }
+    if (place?.where === "column" && place.col + 1 === target.col) return null;
     if (this.settings.auto_placement) return this.send("double-click", { card });
-    if (!target || (place?.where === "column" && place.col + 1 === target.col)) return this.redraw();
     return this.send("moves", { move: `${card}>${target.col}` });
+  }
+
+  /** Show a hint's move on the table: its cards and its target, until the table changes. */
+  showHint(move) {
+    const [card, to] = move.split(">");
+    this.marks = {
+      ...this.marks,
+      hint: { cards: groupOf(this.state, card), target: to === "F" ? "F" : Number(to), suit: parseCard(card).suit },
+    };
+    this.redraw();
   }
 
   tapped(card) {
@@ -157,6 +191,7 @@ export class Board {
         const found = destinations(this.state.legal_moves, this.kb.picked);
         this.highlights = new Set(found.columns);
         if (found.foundation) this.highlights.add("F");
+        this.marks = { ...this.marks, suit: parseCard(this.kb.picked).suit };
       }
     } else if (this.kb.cursor.card) {
       this.options.announce(cardName(this.kb.cursor.card));

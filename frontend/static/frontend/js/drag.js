@@ -2,8 +2,10 @@
 import { dropTarget, exceedsThreshold } from "./geometry.js";
 
 /**
- * handlers: group(card) → cards carried (empty: not draggable), start(card), drop(card, target,
- * elements), tap(card). Moves are drawn with transforms in animation frames.
+ * handlers: group(card) → cards carried (empty: not draggable), start(card), over(card, target)
+ * while dragging (target null over nothing), drop(card, target) on a release over a target,
+ * cancel(card) on a release over nothing or Esc (the cards go back), tap(card). Moves are drawn
+ * with transforms in animation frames.
  */
 export function attachDrag(board, renderer, handlers) {
   let gesture = null;
@@ -12,6 +14,19 @@ export function attachDrag(board, renderer, handlers) {
   const local = (event) => {
     const box = board.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+
+  /** The target under the carried card, as a release would see it. */
+  const targetOf = (current) => {
+    const first = current.items[0].place;
+    const layout = renderer.layout;
+    const cardRect = {
+      x: first.x + current.point.x - current.start.x,
+      y: first.y + current.point.y - current.start.y,
+      w: layout.cardW,
+      h: layout.cardH,
+    };
+    return dropTarget(cardRect, current.point, layout.targets);
   };
 
   const paint = () => {
@@ -23,6 +38,26 @@ export function attachDrag(board, renderer, handlers) {
       el.style.transform = `translate(${place.x + dx}px, ${place.y + dy}px)`;
       el.style.zIndex = String(1000 + i);
     });
+    handlers.over(gesture.card, targetOf(gesture));
+  };
+
+  const onEscape = (event) => {
+    if (event.key !== "Escape" || !gesture?.dragging) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const done = end();
+    handlers.cancel(done.card);
+  };
+
+  /** Forget the gesture (its pointer capture too) and return it. */
+  const end = () => {
+    const done = gesture;
+    gesture = null;
+    cancelAnimationFrame(frame);
+    frame = 0;
+    window.removeEventListener("keydown", onEscape, true);
+    if (board.hasPointerCapture?.(done.id)) board.releasePointerCapture(done.id);
+    return done;
   };
 
   board.addEventListener("pointerdown", (event) => {
@@ -48,6 +83,7 @@ export function attachDrag(board, renderer, handlers) {
         el.classList.add("dragging");
         return { el, place: renderer.placeOf(card) };
       });
+      window.addEventListener("keydown", onEscape, true);
       handlers.start(gesture.card);
     }
     if (gesture.dragging && !frame) frame = requestAnimationFrame(paint);
@@ -55,22 +91,15 @@ export function attachDrag(board, renderer, handlers) {
 
   const finish = (event, cancelled) => {
     if (!gesture || event.pointerId !== gesture.id) return;
-    const done = gesture;
-    gesture = null;
+    gesture.point = local(event);
+    const done = end();
     if (!done.dragging) {
       if (!cancelled) handlers.tap(done.card);
       return;
     }
-    const first = done.items[0].place;
-    const layout = renderer.layout;
-    const cardRect = {
-      x: first.x + done.point.x - done.start.x,
-      y: first.y + done.point.y - done.start.y,
-      w: layout.cardW,
-      h: layout.cardH,
-    };
-    const target = cancelled ? null : dropTarget(cardRect, done.point, layout.targets);
-    handlers.drop(done.card, target);
+    const target = cancelled ? null : targetOf(done);
+    if (target) handlers.drop(done.card, target);
+    else handlers.cancel(done.card);
   };
   board.addEventListener("pointerup", (event) => finish(event, false));
   board.addEventListener("pointercancel", (event) => finish(event, true));

@@ -9,6 +9,7 @@ const app = document.getElementById("app");
 const nav = document.getElementById("nav");
 const banner = document.getElementById("banner");
 const messages = document.getElementById("messages");
+const messagesHome = { parent: messages.parentElement, next: messages.nextSibling };
 const announcer = document.getElementById("announcer");
 let unmount = null;
 let messageTimer = 0;
@@ -30,16 +31,33 @@ const ctx = {
     banner.textContent = text ?? "";
   },
   /**
-   * A message the player must see (refused move, error); stays a few seconds. A refused move
-   * names its rule family (`rule`): the message then links to that rule on the rules page.
+   * A message the player must see (refused move, error); stays a few seconds or until
+   * dismissed. A refused move names its rule family (`rule`): the message then links to that
+   * rule on the rules page.
    */
   notify(text, kind = "info", code = "", rule = "") {
     clearTimeout(messageTimer);
     const more = rule
       ? [" ", h("a", { href: `/rules#${rule}`, target: "_blank", class: "rule-link" }, gettext("Read the rule"))]
       : [];
-    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code, "data-rule": rule || null }, text, ...more));
-    messageTimer = setTimeout(() => messages.replaceChildren(), rule ? 10000 : 6000);
+    const dismiss = () => {
+      clearTimeout(messageTimer);
+      messages.replaceChildren();
+    };
+    const close = h("button", { type: "button", class: "dismiss", "aria-label": gettext("Dismiss the message"), onclick: dismiss });
+    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code, "data-rule": rule || null }, close, text, ...more));
+    messageTimer = setTimeout(dismiss, rule ? 10000 : 6000);
+  },
+  /**
+   * Show messages inside `el` (a page's place where they hide nothing it needs), or back in
+   * their own place for null. The shown message moves along.
+   */
+  dockMessages(el) {
+    messages.classList.toggle("docked", Boolean(el));
+    if (el) el.append(messages);
+    else if (messages.parentElement !== messagesHome.parent) {
+      messagesHome.parent.insertBefore(messages, messagesHome.next);
+    }
   },
   announce(text) {
     announcer.textContent = text;
@@ -81,6 +99,7 @@ async function route() {
   unmount?.();
   unmount = null;
   ctx.banner(null);
+  ctx.dockMessages(null);
   messages.replaceChildren();
   const found = match(location.pathname);
   if (!found) {

@@ -52,6 +52,7 @@ export class Renderer {
     this.cards = new Map();
     this.slots = new Map();
     this.layout = null;
+    this.marks = new Map();
   }
 
   slot(id, className, label, suit) {
@@ -64,7 +65,10 @@ export class Renderer {
     return el;
   }
 
-  /** view: {state, width, height, highlights: Set<number|"F">, cursor, picked: Set<card>} */
+  /**
+   * view: {state, width, height, highlights: Set<number|"F">, cursor, picked: Set<card>,
+   * marks?: see `mark`}
+   */
   draw(view) {
     const { state } = view;
     const layout = layoutBoard(state, view.width, view.height);
@@ -81,7 +85,6 @@ export class Renderer {
       const el = this.slot(`slot-f${slot.index}`, "slot foundation", label, slot.suit);
       el.setAttribute("aria-label", label);
       el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
-      el.classList.toggle("highlight", view.highlights.has("F"));
     }
     for (const slot of layout.columnSlots) {
       const column = state.columns[slot.col - 1];
@@ -95,7 +98,6 @@ export class Renderer {
       const el = this.slot(`slot-c${slot.col}`, "slot column", label);
       el.setAttribute("aria-label", label);
       el.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
-      el.classList.toggle("highlight", view.highlights.has(slot.col));
       el.classList.toggle("cursor", view.cursor?.col === slot.col && !view.cursor.card);
     }
     const seen = new Set();
@@ -112,6 +114,7 @@ export class Renderer {
       el.classList.toggle("cursor", view.cursor?.card === card.id);
       el.classList.toggle("picked", view.picked.has(card.id));
       el.classList.remove("dragging");
+      el.classList.toggle("hinted", Boolean(view.marks?.hint?.cards.includes(card.id)));
     }
     for (const [id, el] of this.cards) {
       if (!seen.has(id)) {
@@ -119,7 +122,65 @@ export class Renderer {
         this.cards.delete(id);
       }
     }
+    this.mark({ ...view.marks, accepting: view.highlights });
     return layout;
+  }
+
+  /**
+   * The overlay drawn above the cards (never under them, where a full column hides it):
+   * accepting: Set<col|"F"> outlined; hover: {target: col|"F", ok} the target under a dragged
+   * card, accepted or refused (ok null: placement help is off, no verdict); hint: {cards, target} a hinted move's target; suit: the carried
+   * card's suit, whose foundation slot is the one outlined. Safe during a drag: it moves no card.
+   */
+  mark({ accepting = new Set(), hover = null, hint = null, suit = null } = {}) {
+    const layout = this.layout;
+    if (!layout) return;
+    const wanted = new Map();
+    const want = (key, className) => wanted.set(key, `${wanted.get(key) ?? "drop-mark"} ${className}`);
+    for (const key of accepting) want(key, "accept");
+    if (hint?.target !== undefined && hint?.target !== null) want(hint.target, "hint");
+    if (hover) want(hover.target, hover.ok === null ? "hover" : `hover ${hover.ok ? "hover-accept" : "hover-refuse"}`);
+    for (const [key, el] of this.marks) {
+      if (!wanted.has(key)) {
+        el.remove();
+        this.marks.delete(key);
+      }
+    }
+    for (const [key, className] of wanted) {
+      let el = this.marks.get(key);
+      if (!el) {
+        el = document.createElement("div");
+        el.id = key === "F" ? "mark-f" : `mark-c${key}`;
+        el.setAttribute("aria-hidden", "true");
+        this.board.append(el);
+        this.marks.set(key, el);
+      }
+      el.className = className;
+      const rect = this.markRect(key, suit ?? hint?.suit);
+      Object.assign(el.style, {
+        transform: `translate(${rect.x}px, ${rect.y}px)`,
+        width: `${rect.w}px`,
+        height: `${rect.h}px`,
+      });
+    }
+  }
+
+  /** A column from its slot to its last card; the foundation slot of `suit`, else all four. */
+  markRect(key, suit) {
+    const layout = this.layout;
+    if (key === "F") {
+      const slots = layout.foundationSlots;
+      const slot = slots.find((s) => s.suit === suit);
+      if (slot) return { x: slot.x, y: slot.y, w: layout.cardW, h: layout.cardH };
+      const last = slots[slots.length - 1];
+      return { x: slots[0].x, y: slots[0].y, w: last.x + layout.cardW - slots[0].x, h: layout.cardH };
+    }
+    const slot = layout.columnSlots.find((s) => s.col === key);
+    let bottom = slot.y + layout.cardH;
+    for (const card of layout.cards) {
+      if (card.col === key) bottom = Math.max(bottom, card.y + layout.cardH);
+    }
+    return { x: slot.x, y: slot.y, w: layout.cardW, h: bottom - slot.y };
   }
 
   elementOf(card) {

@@ -15,6 +15,17 @@ export function destinations(legalMoves, card) {
   return { columns, foundation };
 }
 
+/**
+ * Whether the drop `target` ({kind, col}) under a dragged `card` accepts it, read from the
+ * server's legal moves; with auto placement the server picks the column, so any destination
+ * will do.
+ */
+export function accepts(legalMoves, card, target, autoPlacement = false) {
+  const found = destinations(legalMoves, card);
+  if (autoPlacement) return found.foundation || found.columns.size > 0;
+  return target.kind === "foundation" ? found.foundation : found.columns.has(target.col);
+}
+
 /** The place of every visible card: "c<col>" or "f<index>", keyed by card text. */
 export function placesOf(state) {
   const places = new Map();

@@ -1,5 +1,6 @@
 // The table: info bar, controls, the board, the new game dialog, the win screen, live updates.
 import { get, post } from "../api.js";
+import { assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
@@ -136,15 +137,19 @@ function table(root, ctx, initial, spectating) {
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
   const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
+  const assists = spectating ? [] : assistButtons(ctx, () => board);
   const status = h("p", { class: "status", "data-stat": "status" });
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time"), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : undoButton, spectating ? null : resignButton, ctx.me ? newButton : null),
+    h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, ctx.me ? newButton : null),
   );
+  // Messages sit over the info bar, their bottom on the board's top edge: they hide no card.
+  const head = h("div", { class: "table-head" }, info, status);
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes.") });
-  root.replaceChildren(info, status, boardEl);
+  root.replaceChildren(head, boardEl);
+  ctx.dockMessages(head);
 
   let clockBase = { seconds: 0, at: 0, running: false };
   let shownWin = false;
@@ -160,6 +165,7 @@ function table(root, ctx, initial, spectating) {
       codeText.textContent = state.code;
       undoButton.disabled = state.undo_depth === 0 || state.status !== "active";
       resignButton.disabled = state.status !== "active";
+      assists.forEach((button) => { button.disabled = state.status !== "active"; });
       root.dataset.version = state.version;
       root.dataset.status = state.status;
       const who = spectating ? interpolate(gettext("Watching %(name)s"), { name: state.owner }, true) : "";

@@ -1,0 +1,73 @@
+// Solver assists at the table: a hint shown on the board and "can I still win?". Both read the
+// face-down cards on the server, so the first use asks the player to accept an assisted game.
+import { post } from "./api.js";
+import { cardName } from "./cards.js";
+import { h } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
+
+/** The sentence for a solver answer (`question` "hint" or "winnability"); unknown said plainly. */
+export function describeAnswer(answer, question) {
+  if (answer.status === "unknown") {
+    return question === "hint"
+      ? gettext("No hint: the solver ran out of time, so it is unknown whether this game can still be won.")
+      : gettext("Unknown: the solver ran out of time before it could tell whether this game can still be won.");
+  }
+  if (answer.status === "no-longer-winnable") {
+    return question === "hint"
+      ? gettext("No hint: this game can no longer be won.")
+      : gettext("No: this game can no longer be won.");
+  }
+  if (question === "hint" && answer.move) {
+    const [card, to] = answer.move.split(">");
+    return to === "F"
+      ? interpolate(gettext("Hint: move %(card)s to its foundation."), { card: cardName(card) }, true)
+      : interpolate(gettext("Hint: move %(card)s to column %(column)s."), { card: cardName(card), column: to }, true);
+  }
+  return gettext("Yes: this game can still be won.");
+}
+
+/** A modal question before the game becomes assisted; resolves true when accepted. */
+function confirmAssisted() {
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "dialog assist-confirm", "aria-labelledby": "assist-title" },
+      h("form", { method: "dialog" },
+        h("h2", { id: "assist-title" }, gettext("Ask the solver?")),
+        h("p", {}, gettext("The solver reads the face-down cards, so this game becomes assisted: it is ranked apart from games played without help, for good.")),
+        h("div", { class: "actions" },
+          h("button", { type: "submit", value: "", class: "secondary" }, gettext("Cancel")),
+          h("button", { type: "submit", value: "ask", class: "primary" }, gettext("Ask the solver")))));
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "ask");
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/** The Hint and "Can I still win?" buttons for the owner's board (`boardOf()`: made later). */
+export function assistButtons(ctx, boardOf) {
+  let accepted = false;
+  const ask = async (question) => {
+    const board = boardOf();
+    const state = board.state;
+    if (!board.playable()) return;
+    if (!state.assisted && !accepted && !(await confirmAssisted())) return;
+    accepted = true;
+    buttons.forEach((button) => { button.disabled = true; });
+    try {
+      const answer = await post(`/games/${state.id}/${question}`);
+      ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`);
+      if (question === "hint" && answer.move && answer.version === board.version()) board.showHint(answer.move);
+    } catch (error) {
+      ctx.notify(error.message, "error", error.code);
+    } finally {
+      buttons.forEach((button) => { button.disabled = !board.playable(); });
+    }
+  };
+  const buttons = [
+    h("button", { type: "button", "data-assist": "hint", "aria-label": gettext("Hint: the next move of a winning line (the game becomes assisted)"), onclick: () => ask("hint") }, gettext("Hint")),
+    h("button", { type: "button", "data-assist": "winnability", onclick: () => ask("winnability") }, gettext("Can I still win?")),
+  ];
+  return buttons;
+}

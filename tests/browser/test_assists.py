@@ -1,0 +1,75 @@
+"""The solver's assists at the table in Chromium: Hint and "Can I still win?" ask first (the
+game becomes assisted), then show the server's answer; a hint is drawn on the table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from tests.browser.helpers import Player
+from tests.support.play import winning_line
+
+CODE, _ = winning_line()
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def started(player: Player) -> int:
+    game_id = int(player.new_game(CODE)["id"])
+    player.open_game(game_id)
+    return game_id
+
+
+def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(
+    alice: Player, screenshots: Path
+) -> None:
+    game_id = started(alice)
+    page = alice.page
+    page.get_by_role("button", name="Hint").click()
+    confirm = page.get_by_role("dialog", name="Ask the solver?")
+    expect(confirm).to_contain_text("assisted")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_have_count(0)
+    assert not Game.objects.get(pk=game_id).assisted
+
+    page.get_by_role("button", name="Hint").click()
+    with page.expect_response(f"**/api/v1/games/{game_id}/hint") as answered:
+        confirm.get_by_role("button", name="Ask the solver").click()
+    hint = answered.value.json()
+    assert hint["status"] == "winnable" and hint["move"]
+    assert Game.objects.get(pk=game_id).assisted
+    card, to = hint["move"].split(">")
+    message = page.locator("#messages.docked .message")
+    expect(message).to_have_attribute("data-code", "hint-winnable")
+    expect(message).to_contain_text("Hint: move")
+    # The hinted card (and what lies on it) and the target are marked on the table.
+    expect(alice.card(card)).to_have_class(re.compile(r"\bhinted\b"))
+    target = page.locator("#mark-f" if to == "F" else f"#mark-c{to}")
+    expect(target).to_have_class("drop-mark hint")
+    expect(page.locator(".card.hinted").first).to_be_visible()
+    page.screenshot(path=str(screenshots / "hint-1280x800.png"))
+
+    # Already assisted: no second question. A move clears the hint from the table.
+    with page.expect_response(f"**/api/v1/games/{game_id}/winnability"):
+        page.get_by_role("button", name="Can I still win?").click()
+    expect(message).to_have_attribute("data-code", "winnability-winnable")
+    expect(message).to_contain_text("can still be won")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    alice.play(game_id, [hint["move"]])
+    alice.wait_for_version(1)
+    expect(page.locator(".card.hinted")).to_have_count(0)
+    expect(page.locator(".drop-mark")).to_have_count(0)
+
+
+def test_winnability_on_an_already_assisted_game_asks_nothing(alice: Player) -> None:
+    game_id = int(alice.new_game(CODE)["id"])
+    Game.objects.filter(pk=game_id).update(assisted=True)
+    alice.open_game(game_id)
+    alice.page.get_by_role("button", name="Can I still win?").click()
+    message = alice.page.locator("#messages.docked .message")
+    expect(message).to_have_attribute("data-code", "winnability-winnable")
+    expect(message).to_contain_text("Yes: this game can still be won.")
