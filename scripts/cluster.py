@@ -68,7 +68,7 @@ class ChildProcess:
         self.log_path = log_path
         self.lines: list[str] = []
         self._seen = threading.Condition()
-        self.process = subprocess.Popen(
+        self.process: subprocess.Popen[str] = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
