@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Position, expect
 
 from tests.support.servers import RunningServer
 
@@ -90,7 +90,7 @@ class Player:
 
     def tap(self, card: str, *, double: bool = False) -> None:
         """Click a card on its visible strip (the rank and suit corner, never covered)."""
-        corner = {"x": 12, "y": 8}
+        corner: Position = {"x": 12, "y": 8}
         if double:
             self.card(card).dblclick(position=corner)
         else:
