@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -23,12 +24,12 @@ _USER = sql.Columns(get_user_model(), "u")
 _TOKEN_LOOKUP = (
     f"SELECT {_TOKEN.sql}, {_USER.sql} FROM {sql.quote(ApiToken._meta.db_table)} t"
     f" JOIN {sql.quote(_USER.model._meta.db_table)} u"
-    f" ON u.{sql.quote(_USER.model._meta.pk.column)} = t.{sql.quote(ApiToken.user.field.column)}"
+    f" ON u.{sql.quote_column(_USER.model._meta.pk)} = t.{sql.quote_column(ApiToken.user.field)}"
     " WHERE t.key_hash = %s"
 )
 
 
-def user_for_token(raw: str) -> tuple[AbstractBaseUser, ApiToken] | None:
+def user_for_token(raw: str) -> tuple[User, ApiToken] | None:
     """The active user owning this raw token, or None. Shared by REST and websockets.
 
     Read on every request, never cached: a revoked token or a deactivated player is
@@ -39,7 +40,7 @@ def user_for_token(raw: str) -> tuple[AbstractBaseUser, ApiToken] | None:
         return None
     token, user = found
     assert isinstance(token, ApiToken)
-    token.user = user
+    token.user = cast(User, user)  # _USER reads users
     if not token.user.is_active:
         return None
     now = timezone.now()
@@ -51,7 +52,7 @@ def user_for_token(raw: str) -> tuple[AbstractBaseUser, ApiToken] | None:
 class BearerTokenAuthentication(BaseAuthentication):
     keyword = b"bearer"
 
-    def authenticate(self, request: Request) -> tuple[AbstractBaseUser, ApiToken] | None:
+    def authenticate(self, request: Request) -> tuple[User, ApiToken] | None:
         parts = get_authorization_header(request).split()
         if not parts or parts[0].lower() != self.keyword:
             return None

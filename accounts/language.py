@@ -10,6 +10,7 @@ the move path pays no extra query.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -25,7 +26,7 @@ def player_language(user: object) -> str | None:
     if not getattr(user, "is_authenticated", False):
         return None
     language = (
-        PlayerSettings.objects.filter(user_id=getattr(user, "pk", None))
+        PlayerSettings.objects.filter(user_id=cast(int, getattr(user, "pk", None)))  # signed in
         .values_list("language", flat=True)
         .first()
     )

@@ -89,8 +89,9 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
     extra: dict[str, Any] = {}
     if isinstance(exc, exceptions.ValidationError):
         extra["fields"] = exc.detail
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        extra["retry_after_seconds"] = int(exc.wait + 0.999)
+    # The stubs leave out Throttled.wait (set by its __init__).
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:  # type: ignore[attr-defined]
+        extra["retry_after_seconds"] = int(exc.wait + 0.999)  # type: ignore[attr-defined]
     response.data = error_body(code, _drf_message(exc), **extra)
     return response
 

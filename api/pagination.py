@@ -1,3 +1,5 @@
+from typing import Any
+
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 
@@ -10,7 +12,7 @@ class Pagination(PageNumberPagination):
     max_page_size = 100
 
 
-def page_of(item: type[serializers.Serializer]) -> type[serializers.Serializer]:
+def page_of(item: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:
     """The schema of one page of `item`s: what `Pagination` answers with."""
     name = item.__name__.removesuffix("Serializer") + "PageSerializer"
     fields = {

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from games.errors import ServiceError
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    class SignedInRequest(Request):
+        """The request of a view behind IsAuthenticated (the default): its user is a player.
+
+        Typing only: DRF's `Request.user` may be anonymous, which these views never see.
+        """
+
+        @property
+        def user(self) -> User: ...
+        @user.setter
+        def user(self, value: User) -> None: ...
 
 
 class SessionRequired(ServiceError):

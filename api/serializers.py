@@ -6,10 +6,12 @@ response serializers here describe those shapes for the schema only.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, cast
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -26,7 +28,7 @@ WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
 # ---- requests -------------------------------------------------------------------------------
 
 
-class CredentialsSerializer(serializers.Serializer):
+class CredentialsSerializer(serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=256, trim_whitespace=False)
 
@@ -35,7 +37,8 @@ class RegisterSerializer(CredentialsSerializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
     def validate_username(self, value: str) -> str:
-        if not User.username_validator.regex.match(value):  # type: ignore[attr-defined]
+        # RegexValidator compiles its pattern on construction (the stubs also allow a str).
+        if not cast(re.Pattern[str], User.username_validator.regex).match(value):
             raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
         if guests.is_reserved(value):
             raise serializers.ValidationError(
@@ -50,16 +53,16 @@ class RegisterSerializer(CredentialsSerializer):
         candidate = User(username=attrs["username"], email=attrs.get("email", ""))
         try:
             password_validation.validate_password(attrs["password"], candidate)
-        except Exception as error:
+        except DjangoValidationError as error:
             raise serializers.ValidationError({"password": list(error.messages)}) from None
         return attrs
 
 
-class TokenCreateSerializer(serializers.Serializer):
+class TokenCreateSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=64)
 
 
-class SettingsSerializer(serializers.Serializer):
+class SettingsSerializer(serializers.Serializer[Any]):
     double_click = serializers.BooleanField(required=False)
     placement_help = serializers.BooleanField(required=False)
     interactive_rules = serializers.BooleanField(required=False)
@@ -68,12 +71,12 @@ class SettingsSerializer(serializers.Serializer):
     language = serializers.ChoiceField(choices=["", "en", "hu", "pt", "de"], required=False)
 
 
-class NewGameSerializer(serializers.Serializer):
+class NewGameSerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=RULE_LETTERS_ANY_CASE, required=False)
     code = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
 
-class VersionSerializer(serializers.Serializer):
+class VersionSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
 
 
@@ -85,38 +88,41 @@ class CardIntentSerializer(VersionSerializer):
     card = serializers.CharField(max_length=16)
 
 
-class GameListQuerySerializer(serializers.Serializer):
+class GameListQuerySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=GAME_STATUSES, required=False)
 
 
 # ---- responses (schema documentation) -------------------------------------------------------
 
 
-class ErrorDetailSerializer(serializers.Serializer):
+class ErrorDetailSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable machine code, e.g. empty-column-needs-king.")
     message = serializers.CharField(help_text="Human message in English.")
     rule = serializers.CharField(required=False, help_text="Rule family of an engine refusal.")
-    fields = serializers.DictField(required=False, help_text="Per-field problems (400).")
+    # The serializer metaclass pops declared fields, so this does not replace `.fields`.
+    fields = serializers.DictField(  # type: ignore[assignment]
+        required=False, help_text="Per-field problems (400)."
+    )
     state = serializers.DictField(required=False, help_text="Current game state (409).")
     retry_after_seconds = serializers.IntegerField(required=False, help_text="429 only.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     error = ErrorDetailSerializer()
 
 
-class ColumnSerializer(serializers.Serializer):
+class ColumnSerializer(serializers.Serializer[Any]):
     face_down = serializers.IntegerField(help_text="How many face-down cards (never which).")
     face_up = serializers.ListField(child=serializers.CharField(), help_text="Bottom to top.")
 
 
-class FoundationSerializer(serializers.Serializer):
+class FoundationSerializer(serializers.Serializer[Any]):
     suit = serializers.ChoiceField(choices=["S", "H", "D", "C"])
     count = serializers.IntegerField()
     top = serializers.CharField(allow_null=True)
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     owner = serializers.CharField()
     code = serializers.CharField(
@@ -148,7 +154,7 @@ class GameStateSerializer(GameSummarySerializer):
     legal_moves = serializers.ListField(child=serializers.CharField())
 
 
-class LogEntrySerializer(serializers.Serializer):
+class LogEntrySerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     version = serializers.IntegerField()
     move = serializers.CharField(help_text="Move notation, or 'undo'.")
@@ -158,7 +164,7 @@ class LogEntrySerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class MeSerializer(serializers.Serializer):
+class MeSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField()
@@ -168,7 +174,7 @@ class MeSerializer(serializers.Serializer):
     settings = SettingsSerializer()
 
 
-class TokenSerializer(serializers.Serializer):
+class TokenSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     prefix = serializers.CharField()
@@ -180,7 +186,7 @@ class NewTokenSerializer(TokenSerializer):
     token = serializers.CharField(help_text="The secret; shown once, never again.")
 
 
-class WinnabilitySerializer(serializers.Serializer):
+class WinnabilitySerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="The game version the answer is about.")
     status = serializers.ChoiceField(choices=WINNABILITY_STATUSES)
     reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")

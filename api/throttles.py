@@ -1,12 +1,19 @@
 """Throttles: login, registration and guests per client address, moves per player."""
 
+from __future__ import annotations
+
 import logging
 import time
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.cache import cache
 from redis.exceptions import RedisError
 from rest_framework.throttling import SimpleRateThrottle
+
+if TYPE_CHECKING:
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 from ops import redis_clients
 from ops.client_address import client_address
@@ -17,7 +24,7 @@ logger = logging.getLogger(__name__)
 class ClientThrottle(SimpleRateThrottle):
     """Knows a client by `ops.client_address`: DRF's own reads X-Forwarded-For from anyone."""
 
-    def get_ident(self, request):  # type: ignore[no-untyped-def]
+    def get_ident(self, request: Request) -> str:
         return client_address(request)
 
 
@@ -26,7 +33,7 @@ class LoginThrottle(ClientThrottle):
 
     scope = "login"
 
-    def get_cache_key(self, request, view):  # type: ignore[no-untyped-def]
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
@@ -56,12 +63,15 @@ class MoveThrottle(ClientThrottle):
     """
 
     scope = "moves"
+    # Set by SimpleRateThrottle.__init__ from the rate (the stubs leave them out).
+    num_requests: int
+    duration: int
 
-    def get_cache_key(self, request, view):  # type: ignore[no-untyped-def]
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
-    def allow_request(self, request, view):  # type: ignore[no-untyped-def]
+    def allow_request(self, request: Request, view: APIView) -> bool:
         if self.rate is None:
             return True
         now = time.time()

@@ -32,7 +32,7 @@ import re
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -200,7 +200,9 @@ async def run_layer(
 def print_table(results: dict[str, list[dict[str, float | int]]]) -> None:
     headers = ["layer", "spectators", "receipts", "p50 ms", "p99 ms", "max ms", "client cpu"]
     keys = ["spectators", "receipts", "p50_ms", "p99_ms", "max_ms", "client_cpu_share"]
-    rows = [[layer, *(row[key] for key in keys)] for layer, rows in results.items() for row in rows]
+    rows: list[Sequence[object]] = [
+        [layer, *(row[key] for key in keys)] for layer, rows in results.items() for row in rows
+    ]
     widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
     for line in (headers, ["-" * width for width in widths], *rows):
         print("  ".join(str(cell).rjust(width) for cell, width in zip(line, widths, strict=True)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.formats import number_format
@@ -35,7 +36,7 @@ class ProjectCatalog(JavaScriptCatalog):
 
 
 @require_GET
-def js_catalog(request: HttpRequest, lang: str) -> HttpResponse:
+def js_catalog(request: HttpRequest, lang: str) -> HttpResponseBase:
     """The app's JavaScript strings in ``lang`` (defines ``django.gettext`` and friends)."""
     if lang not in SUPPORTED:
         raise Http404(lang)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, date
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -68,7 +68,7 @@ def hides_code(game: Game) -> bool:
     return is_open(game.daily_date)
 
 
-def is_private_to_owner(game: Game, user: AbstractBaseUser | AnonymousUser) -> bool:
+def is_private_to_owner(game: Game, user: User | AnonymousUser) -> bool:
     """True when `user` may not watch `game`: someone else's daily game while its day runs.
 
     Watching the board or the log would show the deal's cards to players who have not
@@ -77,7 +77,7 @@ def is_private_to_owner(game: Game, user: AbstractBaseUser | AnonymousUser) -> b
     return hides_code(game) and game.owner_id != getattr(user, "pk", None)
 
 
-def ensure_watchable(game: Game, user: AbstractBaseUser | AnonymousUser) -> None:
+def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
     if is_private_to_owner(game, user):
         raise DailyInProgress(
             f"Game {game.pk} plays the daily deal of {game.daily_date}: "
@@ -149,7 +149,7 @@ def revealed_code(deal: DailyDeal) -> str | None:
     return None if is_open(deal.date) else str(code_of(deal))
 
 
-def attempts(player: AbstractBaseUser, day: date) -> list[Game]:
+def attempts(player: User, day: date) -> list[Game]:
     """The player's games on `day`'s deal, oldest first (the first is the ranked one)."""
     return list(
         Game.objects.filter(owner=player, daily_date=day)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from games import deals
 from games.engine.solver import SolveResult, solve
@@ -48,7 +48,7 @@ class Answer:
         return answer
 
 
-def _owned_active_game(player: AbstractBaseUser, game_id: int) -> Game:
+def _owned_active_game(player: User, game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
@@ -59,7 +59,7 @@ def _owned_active_game(player: AbstractBaseUser, game_id: int) -> Game:
     return game
 
 
-def ask(player: AbstractBaseUser, game_id: int, question: Question) -> Answer:
+def ask(player: User, game_id: int, question: Question) -> Answer:
     """Solve the game's current position and mark the game as assisted."""
     game = _owned_active_game(player, game_id)
     result = solve(deals.current(game), time_budget=float(settings.SOLVER_ASSIST_SECONDS))

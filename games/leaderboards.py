@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Case, F, FloatField, OrderBy, Q, QuerySet, When, Window
 from django.db.models.functions import Cast, Rank
@@ -141,7 +141,7 @@ def daily_rows(day: date, *, assisted: bool = False) -> QuerySet[Game]:
 
 
 def own_row[T: (Game, PlayerStats)](
-    rows: QuerySet[T], user: AbstractBaseUser | AnonymousUser, *, field: str
+    rows: QuerySet[T], user: User | AnonymousUser, *, field: str
 ) -> T | None:
     """The signed-in user's row with its rank over all rows, wherever it falls.
 
@@ -153,12 +153,14 @@ def own_row[T: (Game, PlayerStats)](
     row = rows.filter(**{field: user.pk}).first()
     if row is None:
         return None
-    sql, params = rows.values("pk", "rank").query.sql_with_params()
+    # `rank` is the boards' Window annotation, which the plugin cannot see through QuerySet[T].
+    params: tuple[Any, ...]
+    sql, params = rows.values("pk", "rank").query.sql_with_params()  # type: ignore[misc]
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT ranked.rank FROM ({sql}) AS ranked WHERE ranked.pk = %s", [*params, row.pk]
         )
-        row.rank = cursor.fetchone()[0]  # type: ignore[union-attr]
+        row.rank = cursor.fetchone()[0]  # type: ignore[attr-defined]
     return row
 
 

@@ -23,7 +23,8 @@ class Game(models.Model):
         ABANDONED = "abandoned"
 
     #: The engine's rules, by letter (CLASSIC = "C", "Classic"; ...): one list for both.
-    Rule = models.TextChoices(
+    # The stubs know only the one-string form of the functional API, not (name, value) pairs.
+    Rule = models.TextChoices(  # type: ignore[call-overload]
         "Rule", [(rule.name.upper(), (rule.letter, rule.name)) for rule in RULES.values()]
     )
 

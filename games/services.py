@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -36,7 +36,7 @@ class Outcome:
 
 
 def start_game(
-    player: AbstractBaseUser,
+    player: User,
     *,
     code: str | None = None,
     rule: str | None = None,
@@ -62,7 +62,7 @@ def start_game(
     return game
 
 
-def _start_daily(player: AbstractBaseUser) -> Game:
+def _start_daily(player: User) -> Game:
     """The player's attempt at today's deal: the first one is ranked, later ones are practice.
 
     A guest's attempts are never ranked, nor is a signed-up guest's next one that day (they
@@ -108,7 +108,7 @@ _WRITTEN_FIELDS = (
 )
 
 
-def _locked_game(player: AbstractBaseUser, game_id: int) -> Game:
+def _locked_game(player: User, game_id: int) -> Game:
     found = sql.fetch_instances(_LOCK_GAME, [game_id], _GAME)
     if found is None:
         raise GameNotFound(f"There is no game {game_id}.")
@@ -131,7 +131,7 @@ def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> Callable[[Ga
 
 
 def _write(
-    player: AbstractBaseUser,
+    player: User,
     game_id: int,
     version: int,
     apply: Callable[[Game, EngineGame], GameState],
@@ -229,7 +229,7 @@ def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> Game
     )
 
 
-def play_move(player: AbstractBaseUser, game_id: int, *, move: str, version: int) -> Outcome:
+def play_move(player: User, game_id: int, *, move: str, version: int) -> Outcome:
     parsed = Move.parse(move)
     return _write(
         player,
@@ -243,7 +243,7 @@ def play_move(player: AbstractBaseUser, game_id: int, *, move: str, version: int
 
 
 def _assist(
-    player: AbstractBaseUser,
+    player: User,
     game_id: int,
     card: str,
     version: int,
@@ -262,7 +262,7 @@ def _assist(
     )
 
 
-def tap(player: AbstractBaseUser, game_id: int, *, card: str, version: int) -> Outcome:
+def tap(player: User, game_id: int, *, card: str, version: int) -> Outcome:
     """Tap the last card of a column: it goes to its foundation if the rules allow."""
     return _assist(
         player,
@@ -274,7 +274,7 @@ def tap(player: AbstractBaseUser, game_id: int, *, card: str, version: int) -> O
     )
 
 
-def double_click(player: AbstractBaseUser, game_id: int, *, card: str, version: int) -> Outcome:
+def double_click(player: User, game_id: int, *, card: str, version: int) -> Outcome:
     """Double click: the engine picks the tableau column for the card and what lies on it."""
     return _assist(
         player,
@@ -298,7 +298,7 @@ def _apply_undo(game: Game, engine: EngineGame) -> GameState:
     )
 
 
-def undo(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
+def undo(player: User, game_id: int, *, version: int) -> Outcome:
     return _write(
         player,
         game_id,
@@ -308,7 +308,7 @@ def undo(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
     )
 
 
-def abandon(player: AbstractBaseUser, game_id: int, *, version: int) -> Outcome:
+def abandon(player: User, game_id: int, *, version: int) -> Outcome:
     """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
 
     def apply(game: Game, engine: EngineGame) -> GameState:

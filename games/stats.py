@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from games.daily import hides_code, today
@@ -103,16 +103,16 @@ def stats_dict(stats: PlayerStats) -> dict[str, Any]:
     }
 
 
-def empty_stats(player: AbstractBaseUser, rule: str) -> PlayerStats:
+def empty_stats(player: User, rule: str) -> PlayerStats:
     return PlayerStats(player_id=player.pk, rule=rule)
 
 
-def profile(player: AbstractBaseUser) -> dict[str, Any]:
+def profile(player: User) -> dict[str, Any]:
     """A public profile: per-rule statistics (zeros for a rule never played)."""
     rows = {row.rule: row for row in PlayerStats.objects.filter(player=player)}
     return {
         "username": player.get_username(),
-        "joined": player.date_joined.isoformat(),  # type: ignore[attr-defined]
+        "joined": player.date_joined.isoformat(),
         "stats": {
             rule: stats_dict(rows.get(rule) or empty_stats(player, rule))
             for rule in Game.Rule.values
@@ -120,7 +120,7 @@ def profile(player: AbstractBaseUser) -> dict[str, Any]:
     }
 
 
-def history(player: AbstractBaseUser, rule: str) -> QuerySet[Result]:
+def history(player: User, rule: str) -> QuerySet[Result]:
     """The player's results under a rule, newest first (the result_player_recent index).
 
     Per rule, like the statistics: an all-rules order would sort every result of a busy

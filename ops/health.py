@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING, cast
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
+
+if TYPE_CHECKING:
+    from django.db.backends.postgresql.base import DatabaseWrapper as PostgresWrapper
 
 logger = logging.getLogger(__name__)
 
@@ -19,14 +23,16 @@ def database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
+            row: tuple[int] | None = cursor.fetchone()
+            return row == (1,)
     except Exception:
         logger.warning("readiness: database unreachable", exc_info=True)
         return False
 
 
 async def _layer_round_trip() -> None:
-    layer = get_channel_layer()
+    # Never None: the settings always configure CHANNEL_LAYERS.
+    layer = cast("BaseChannelLayer", get_channel_layer())
     channel = await layer.new_channel()
     await layer.send(channel, {"type": "ops.ping"})
     await layer.receive(channel)
@@ -56,7 +62,8 @@ def pool(request: HttpRequest) -> JsonResponse:
     tests) can see connections that are checked out and never given back.
     `in_use` leaves out the connection this very request may hold.
     """
-    pool = connection.pool
+    # The PostgreSQL backend is the only one configured; only it has a pool.
+    pool = cast("PostgresWrapper", connection).pool
     if pool is None:
         return JsonResponse({"pooled": False})
     stats = pool.get_stats()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from django.db import connection
@@ -32,6 +32,17 @@ def quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def concrete_field(model: type[Model], name: str) -> Field[Any, Any]:
+    """`model`'s field `name`; the callers name concrete fields, never reverse relations
+    (which the stubs' `get_field` also allows, hence the cast)."""
+    return cast("Field[Any, Any]", model._meta.get_field(name))
+
+
+def quote_column(field: Field[Any, Any]) -> str:
+    """A concrete field's column, quoted (the stubs allow None: a field without a column)."""
+    return quote(cast(str, field.column))
+
+
 class Columns:
     """The concrete columns of `model` under a table alias: the SELECT list and row → instance."""
 
@@ -40,7 +51,7 @@ class Columns:
         self.alias = alias
         self.fields: tuple[Field[Any, Any], ...] = tuple(model._meta.concrete_fields)
         self.attnames = [field.attname for field in self.fields]
-        self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in self.fields)
+        self.sql = ", ".join(f"{alias}.{quote_column(field)}" for field in self.fields)
 
     @property
     def converters(self) -> list[tuple[int, list[Converter]]]:
@@ -92,9 +103,9 @@ def fetch_instances(sql: str, params: Sequence[Any], *columns: Columns) -> list[
 
 @cache
 def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]]]:
-    fields = [model._meta.get_field(name) for name in names]
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    pk = quote(model._meta.pk.column)
+    fields = [concrete_field(model, name) for name in names]
+    assignments = ", ".join(f"{quote_column(field)} = %s" for field in fields)
+    pk = quote_column(model._meta.pk)
     return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s", fields
 
 
@@ -109,8 +120,8 @@ def update_of(instance: Model, names: tuple[str, ...]) -> Statement:
 
 @cache
 def _insert_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]]]:
-    fields = [model._meta.get_field(name) for name in names]
-    columns = ", ".join(quote(field.column) for field in fields)
+    fields = [concrete_field(model, name) for name in names]
+    columns = ", ".join(quote_column(field) for field in fields)
     marks = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})", fields
 

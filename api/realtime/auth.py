@@ -9,7 +9,7 @@ with 4401. No credentials at all means an anonymous spectator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
@@ -18,14 +18,19 @@ from channels.middleware import BaseMiddleware
 
 from accounts.authentication import user_for_token
 
+if TYPE_CHECKING:
+    from channels.consumer import _ChannelScope
+
 Scope = dict[str, Any]
 
 
 def token_from_scope(scope: Scope) -> str | None:
     """The raw token offered in the query string or a Bearer header, if any."""
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    query: dict[str, list[str]] = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     if "token" in query:
         return query["token"][0]
+    name: bytes
+    value: bytes
     for name, value in scope.get("headers", []):
         if name == b"authorization":
             scheme, _, raw = value.decode("latin-1").partition(" ")
@@ -37,7 +42,9 @@ def token_from_scope(scope: Scope) -> str | None:
 class TokenAuthMiddleware(BaseMiddleware):
     """Replaces the session's user with the token's owner when a token is offered."""
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> Any:
+    # channels-stubs narrow the scope to a TypedDict without our keys (auth_error,
+    # api_token); ours is the plain ASGI dict, handed back to Channels as theirs.
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> Any:  # type: ignore[override]
         raw = token_from_scope(scope)
         if raw is not None:
             scope = dict(scope)
@@ -46,7 +53,7 @@ class TokenAuthMiddleware(BaseMiddleware):
                 scope["auth_error"] = "bad-token"
             else:
                 scope["user"], scope["api_token"] = found
-        return await super().__call__(scope, receive, send)
+        return await super().__call__(cast("_ChannelScope", scope), receive, send)
 
 
 def TokenOrSessionAuthMiddlewareStack(inner: Any) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, cast
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -49,7 +49,8 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         Joined before the check, so a revocation committed after the handshake's
         lookup is seen either way: by the check, or as a `token.revoked` message.
         """
-        token = self.scope.get("api_token")
+        # Put there by api.realtime.auth: a key beyond the stubs' scope.
+        token = cast("ApiToken | None", self.scope.get("api_token"))
         if token is None:
             return True
         self.token_group = token_group(token.pk)
@@ -79,7 +80,9 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await fanout_for(self.channel_layer).leave(self.group, self)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
         try:
             content = json.loads(text_data or bytes_data or b"")
         except ValueError:
@@ -185,10 +188,11 @@ class GameConsumer(PushConsumer):
             return
         state, owner_id = loaded
         user = self.scope.get("user")
-        signed_in = user is not None and user.is_authenticated
+        player = user if user is not None and user.is_authenticated else None
         await self.accept()
-        username = user.get_username() if signed_in else None
-        await self.send_json(pushes.hello(username, owner=signed_in and user.pk == owner_id))
+        username = player.get_username() if player is not None else None
+        owner = player is not None and player.pk == owner_id
+        await self.send_json(pushes.hello(username, owner=owner))
         async with self.lock:
             await self._send_state(state)
 

@@ -13,12 +13,16 @@ without an Origin is refused: non-browser clients send one naming the server.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.http.request import is_same_domain, split_domain_port, validate_host
+from django.http.request import split_domain_port, validate_host
+from django.utils.http import is_same_domain
+
+if TYPE_CHECKING:
+    from channels.consumer import _ChannelScope
 
 Scope = dict[str, Any]
 #: (scheme, host, port), the host lower case and IPv6 without brackets.
@@ -107,4 +111,5 @@ class SameOriginValidator:
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> Any:
         if origin_allowed(scope):
             return await self.application(scope, receive, send)
-        return await WebsocketDenier()(scope, receive, send)
+        # channels-stubs type the scope as a TypedDict; this is the same ASGI dict.
+        return await WebsocketDenier()(cast("_ChannelScope", scope), receive, send)

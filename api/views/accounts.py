@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
@@ -24,6 +24,19 @@ from api import serializers as s
 from api.docs import errors
 from api.permissions import SessionOnly, SessionRequired
 from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from api.permissions import SignedInRequest
+
+    class SchemaExtras(TypedDict):
+        """`extend_schema` keywords shared by several endpoints."""
+
+        # OpenAPI security requirements: drf-spectacular annotates `auth` as a list of
+        # names, yet puts the list in the schema as it is.
+        auth: Any
+        description: str
 
 
 def me_dict(user: User) -> dict[str, Any]:
@@ -91,7 +104,7 @@ class UpgradeView(APIView):
         request=s.RegisterSerializer,
         responses={200: s.MeSerializer, **errors(400, 401, 403, 409, 429)},
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         guests.ensure_guest(request.user)
         spec = s.RegisterSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
@@ -151,7 +164,7 @@ class CsrfView(APIView):
 @method_decorator(ensure_csrf_cookie, name="dispatch")
 class MeView(APIView):
     @extend_schema(summary="Who am I", responses={200: s.MeSerializer, **errors(401)})
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return Response(me_dict(request.user))
 
 
@@ -159,7 +172,7 @@ class SettingsView(APIView):
     @extend_schema(
         summary="My assist settings", responses={200: s.SettingsSerializer, **errors(401)}
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return Response(PlayerSettings.for_user(request.user).to_dict())
 
     @extend_schema(
@@ -167,7 +180,7 @@ class SettingsView(APIView):
         request=s.SettingsSerializer,
         responses={200: s.SettingsSerializer, **errors(400, 401, 403, 413)},
     )
-    def patch(self, request: Request) -> Response:
+    def patch(self, request: SignedInRequest) -> Response:
         spec = s.SettingsSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         player_settings = PlayerSettings.for_user(request.user)
@@ -178,7 +191,7 @@ class SettingsView(APIView):
 
 
 #: Schema of the token endpoints: the session (and its CSRF token) only.
-TOKEN_MANAGEMENT = {
+TOKEN_MANAGEMENT: SchemaExtras = {
     "auth": [{"cookieAuth": []}],
     "description": (
         "Needs the signed-in session (`POST /auth/login`), with the CSRF token on writes; "
@@ -198,7 +211,7 @@ class TokenListView(APIView):
         },
         **TOKEN_MANAGEMENT,
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         tokens = ApiToken.objects.filter(user=request.user)
         return Response([token.to_dict() for token in tokens])
 
@@ -211,7 +224,7 @@ class TokenListView(APIView):
         },
         **TOKEN_MANAGEMENT,
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         spec = s.TokenCreateSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         token, raw = ApiToken.issue(request.user, spec.validated_data["name"])
@@ -226,6 +239,6 @@ class TokenDetailView(APIView):
         responses={204: None, **errors(401, 403, 404, example_403=SessionRequired())},
         **TOKEN_MANAGEMENT,
     )
-    def delete(self, request: Request, token_id: int) -> Response:
+    def delete(self, request: SignedInRequest, token_id: int) -> Response:
         get_object_or_404(ApiToken, pk=token_id, user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)

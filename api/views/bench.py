@@ -12,15 +12,17 @@ engine, the service and the serialization of the state cost. It lives in api/
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.throttles import MoveThrottle
+
+if TYPE_CHECKING:
+    from api.permissions import SignedInRequest
 
 # Tables of their own (created on first use) so benchmarks never touch real games; their
 # names keep the old `ops_` prefix so databases that already have them reuse them.
@@ -39,7 +41,7 @@ DOCUMENT = {"columns": [{"face_up": ["10D", "9S", "8H"] * 13, "face_down": 3}] *
 _tables_ready = False
 
 
-class BareMoveSerializer(serializers.Serializer):
+class BareMoveSerializer(serializers.Serializer[Any]):
     move = serializers.CharField(max_length=32)
     version = serializers.IntegerField(min_value=0)
 
@@ -83,7 +85,7 @@ class BareMoveView(APIView):
 
     throttle_classes = [MoveThrottle]
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         spec = BareMoveSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         _ensure_tables()

@@ -7,7 +7,7 @@ it, and their ranked games can be replayed move by move.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -28,16 +28,19 @@ from games.engine import GameCode
 from games.models import DailyDeal, Game
 from games.public import game_state, game_summary
 
+if TYPE_CHECKING:
+    from api.permissions import SignedInRequest
+
 # ---- response shapes (schema documentation) -------------------------------------------------
 
 
-class DailyAttemptSerializer(serializers.Serializer):
+class DailyAttemptSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.values)
 
 
-class DailyTodaySerializer(serializers.Serializer):
+class DailyTodaySerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
     players = serializers.IntegerField(help_text="Ranked attempts so far.")
@@ -47,7 +50,7 @@ class DailyTodaySerializer(serializers.Serializer):
     attempts = DailyAttemptSerializer(many=True, help_text="Your games on today's deal.")
 
 
-class DailyEntrySerializer(serializers.Serializer):
+class DailyEntrySerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
     player = serializers.CharField()
     game = serializers.IntegerField()
@@ -61,7 +64,7 @@ class DailyEntrySerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class DailyRankingSerializer(serializers.Serializer):
+class DailyRankingSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     open = serializers.BooleanField(help_text="The day is still running (its code is hidden).")
     code = serializers.CharField(allow_null=True)
@@ -73,7 +76,7 @@ class DailyRankingSerializer(serializers.Serializer):
     me = DailyEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
 
 
-class ReplayStepSerializer(serializers.Serializer):
+class ReplayStepSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text="0 is the deal; then one step per log entry.")
     move = serializers.CharField(allow_null=True, help_text="The log entry, or 'undo'.")
     columns = s.ColumnSerializer(many=True)
@@ -82,12 +85,12 @@ class ReplayStepSerializer(serializers.Serializer):
     move_count = serializers.IntegerField()
 
 
-class ReplaySerializer(serializers.Serializer):
+class ReplaySerializer(serializers.Serializer[Any]):
     game = s.GameSummarySerializer()
     steps = ReplayStepSerializer(many=True)
 
 
-class DayQuerySerializer(serializers.Serializer):
+class DayQuerySerializer(serializers.Serializer[Any]):
     assisted = serializers.BooleanField(required=False, default=False)
 
 
@@ -150,7 +153,7 @@ class DailyPlayView(APIView):
         request=None,
         responses={201: s.GameStateSerializer, **errors(401)},
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         game = services.start_game(request.user, daily=True)
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 

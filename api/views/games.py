@@ -6,7 +6,7 @@ state; every rule decision is the engine's, every write the service's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -14,6 +14,7 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from api import serializers as s
@@ -24,10 +25,13 @@ from games import daily, services
 from games.models import Game
 from games.public import game_state, game_summary
 
+if TYPE_CHECKING:
+    from api.permissions import SignedInRequest
+
 WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 422, 429)
 
 
-def _validated(spec_class: type[s.serializers.Serializer], data: Any) -> dict[str, Any]:
+def _validated(spec_class: type[Serializer[Any]], data: Any) -> dict[str, Any]:
     spec = spec_class(data=data)
     spec.is_valid(raise_exception=True)
     return dict(spec.validated_data)
@@ -48,7 +52,7 @@ class GameListView(APIView):
         ],
         responses={200: page_of(s.GameSummarySerializer), **errors(400, 401)},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         query = _validated(s.GameListQuerySerializer, request.query_params)
         games = Game.objects.filter(owner=request.user).select_related("owner")
         if "status" in query:
@@ -67,7 +71,7 @@ class GameListView(APIView):
             OpenApiExample("from a code", value={"code": "YU1-C-AAAAAAB"}, request_only=True),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = _validated(s.NewGameSerializer, request.data)
         game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
         return Response(game_state(game), status=status.HTTP_201_CREATED)
@@ -128,7 +132,7 @@ class MoveView(APIView):
             ),
         ],
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.MoveSerializer, request.data)
         return _answer(
             services.play_move(request.user, game_id, move=data["move"], version=data["version"])
@@ -143,7 +147,7 @@ class TapView(APIView):
         request=s.CardIntentSerializer,
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.CardIntentSerializer, request.data)
         return _answer(
             services.tap(request.user, game_id, card=data["card"], version=data["version"])
@@ -158,7 +162,7 @@ class DoubleClickView(APIView):
         request=s.CardIntentSerializer,
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.CardIntentSerializer, request.data)
         return _answer(
             services.double_click(request.user, game_id, card=data["card"], version=data["version"])
@@ -173,7 +177,7 @@ class UndoView(APIView):
         request=s.VersionSerializer,
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.VersionSerializer, request.data)
         return _answer(services.undo(request.user, game_id, version=data["version"]))
 
@@ -184,6 +188,6 @@ class AbandonView(APIView):
         request=s.VersionSerializer,
         responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413)},
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.VersionSerializer, request.data)
         return _answer(services.abandon(request.user, game_id, version=data["version"]))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -11,6 +12,9 @@ from api import serializers as s
 from api.docs import errors
 from api.throttles import MoveThrottle
 from games import hints
+
+if TYPE_CHECKING:
+    from api.permissions import SignedInRequest
 
 NOTE = (
     "The solver reads the face-down cards, so asking marks the game as assisted "
@@ -42,7 +46,7 @@ class HintView(APIView):
             )
         ],
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         return Response(hints.ask(request.user, game_id, "hint").to_dict())
 
 
@@ -55,5 +59,5 @@ class WinnabilityView(APIView):
         request=None,
         responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429)},
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
         return Response(hints.ask(request.user, game_id, "winnability").to_dict())

@@ -18,18 +18,18 @@ from games import leaderboards
 from games.models import Game
 
 
-class RuleQuerySerializer(serializers.Serializer):
+class RuleQuerySerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(
         choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
     )
 
 
-class BoardSerializer(serializers.Serializer):
+class BoardSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     title = serializers.CharField()
 
 
-class BoardEntrySerializer(serializers.Serializer):
+class BoardEntrySerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
     player = serializers.CharField()
     games = serializers.IntegerField()
@@ -44,7 +44,7 @@ class BoardEntrySerializer(serializers.Serializer):
     best_score = serializers.IntegerField(help_text="Shown, never a ranking key.")
 
 
-class BoardPageSerializer(serializers.Serializer):
+class BoardPageSerializer(serializers.Serializer[Any]):
     board = serializers.CharField()
     title = serializers.CharField()
     rule = serializers.ChoiceField(choices=Game.Rule.values)

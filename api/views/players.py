@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -17,7 +19,7 @@ from games import stats
 from games.models import Game
 
 
-class RuleStatsSerializer(serializers.Serializer):
+class RuleStatsSerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     games = serializers.IntegerField(help_text="Finished games (won or abandoned).")
     wins = serializers.IntegerField()
@@ -36,13 +38,13 @@ class RuleStatsSerializer(serializers.Serializer):
     last_daily_win = serializers.DateField(allow_null=True)
 
 
-class ProfileSerializer(serializers.Serializer):
+class ProfileSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     joined = serializers.DateTimeField()
     stats = serializers.DictField(child=RuleStatsSerializer(), help_text="Keyed by rule: C, R.")
 
 
-class HistoryEntrySerializer(serializers.Serializer):
+class HistoryEntrySerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="Null for a still-running daily.")
     rule = serializers.ChoiceField(choices=Game.Rule.values)
@@ -57,7 +59,7 @@ class HistoryEntrySerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField()
 
 
-class HistoryQuerySerializer(serializers.Serializer):
+class HistoryQuerySerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(
         choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
     )

@@ -13,7 +13,7 @@ from .rules import CLASSIC, Rule
 CODE_PREFIX = "YU1"
 #: Letters in a deal number, and how many deal numbers exist.
 NUMBER_LETTERS = 7
-DEAL_COUNT = 26**NUMBER_LETTERS
+DEAL_COUNT: int = 26**NUMBER_LETTERS
 
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -9,6 +11,9 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, hash_token
 from tests.support.play import post
+
+if TYPE_CHECKING:
+    from rest_framework.response import _MonkeyPatchedResponse
 
 PASSWORD = "a-long-enough-passphrase"
 
@@ -22,7 +27,9 @@ def csrf_client() -> APIClient:
     return APIClient(enforce_csrf_checks=True)
 
 
-def csrf_post(client: APIClient, path: str, body: dict[str, object] | None = None) -> object:
+def csrf_post(
+    client: APIClient, path: str, body: dict[str, object] | None = None
+) -> _MonkeyPatchedResponse:
     token = client.cookies["csrftoken"].value
     return client.post(path, body or {}, format="json", HTTP_X_CSRFTOKEN=token)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Position, expect
 
 from tests.support.servers import RunningServer
 
 #: Where a card is pressed: its rank and suit corner, the strip a column never covers.
-CORNER = {"x": 12, "y": 8}
+CORNER: Position = {"x": 12, "y": 8}
 PASSWORD = "correct horse battery staple"
 #: Ceiling for every wait on the page (actions, navigations, expect, wait_for_function). Each
 #: wait ends as soon as its state holds; this only bounds a failure on a machine whose cores

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from games import daily, deals
 from games.engine import GameCode
@@ -23,7 +23,7 @@ from tests.support.play import winning_line
 
 CODE, LINE = winning_line()
 RELAXED_CODE = CODE.replace("-C-", "-R-")
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Rows on a ranking page (the pages ask for 20).
 PAGE_SIZE = 20
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import FloatRect, Page, Request, expect
 
 from tests.browser.helpers import Player
 from tests.support.play import winning_line
@@ -61,7 +61,7 @@ def move_over(player: Player, selector: str, *, dy: float | None = None) -> None
     player.page.mouse.move(box["x"] + box["width"] / 2, y, steps=8)
 
 
-def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def boxes_overlap(a: FloatRect, b: FloatRect) -> bool:
     return min(a["x"] + a["width"], b["x"] + b["width"]) > max(a["x"], b["x"]) and min(
         a["y"] + a["height"], b["y"] + b["height"]
     ) > max(a["y"], b["y"])

@@ -19,7 +19,7 @@ def small_solver_budget(settings: Any) -> None:
 
 
 @pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
+def clock() -> Iterator[time_machine.Traveller]:
     """Noon UTC on DAY, standing still until a test moves it."""
     with time_machine.travel(at(DAY), tick=False) as traveller:
         yield traveller

@@ -6,10 +6,10 @@ import asyncio
 import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.contrib.auth.models import User
 
@@ -29,7 +29,8 @@ def at(day: date, hour: int = 12) -> datetime:
 def winning_moves(game: Game) -> list[str]:
     """A winning line for the game's deal from the solver (daily deals are proven winnable)."""
     engine = deals.new_game(GameCode.parse(game.code))
-    result = solve(engine, node_budget=settings.DAILY_SOLVER_NODES)
+    # An optional setting (games.daily reads it with a default), set by conftest.
+    result = solve(engine, node_budget=settings.DAILY_SOLVER_NODES)  # type: ignore[misc]
     assert result.verdict == "winnable", result
     return [str(move) for move in result.line]
 
@@ -56,7 +57,7 @@ class Lobby:
     """A listener on the lobby group of the in-memory channel layer."""
 
     def __init__(self) -> None:
-        self.layer = get_channel_layer()
+        self.layer = cast(InMemoryChannelLayer, get_channel_layer())  # the tests' layer
         self.channel = async_to_sync(self.layer.new_channel)()
         async_to_sync(self.layer.group_add)(LOBBY_GROUP, self.channel)
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import daily, deals
-from games.engine import GameCode
+from games.engine import CLASSIC, GameCode
 from games.engine.solver import solve
 from games.models import DailyDeal, Game
 from tests.daily.helpers import DAY, at
@@ -26,7 +26,7 @@ def test_candidates_depend_on_the_date_and_the_key() -> None:
 
 
 def test_unproven_candidates_are_skipped() -> None:
-    proven = GameCode(daily.CLASSIC, daily.candidate_number(DAY, 2))
+    proven = GameCode(CLASSIC, daily.candidate_number(DAY, 2))
 
     def check(code: GameCode) -> daily.Proof:
         return ("winnable" if code == proven else "unknown"), 10
@@ -41,7 +41,9 @@ def test_the_deal_is_proven_winnable_and_chosen_once() -> None:
     deal = daily.deal_for(DAY)
     assert deal.verdict == "winnable"
     engine = deals.new_game(daily.code_of(deal))
-    assert solve(engine, node_budget=settings.DAILY_SOLVER_NODES).verdict == "winnable"
+    # An optional setting (games.daily reads it with a default), set by conftest.
+    budget = settings.DAILY_SOLVER_NODES  # type: ignore[misc]
+    assert solve(engine, node_budget=budget).verdict == "winnable"
 
     def must_not_run(code: GameCode) -> daily.Proof:
         raise AssertionError("the stored deal is reused")
@@ -51,7 +53,7 @@ def test_the_deal_is_proven_winnable_and_chosen_once() -> None:
 
 
 def test_the_deal_is_identical_for_two_players(
-    clock: time_machine.Coordinates, alice_api: APIClient, bob_api: APIClient
+    clock: time_machine.Traveller, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     mine = alice_api.post("/api/v1/daily/play").json()
     theirs = bob_api.post("/api/v1/daily/play").json()
@@ -63,7 +65,7 @@ def test_the_deal_is_identical_for_two_players(
 
 
 def test_only_the_first_attempt_is_ranked(
-    clock: time_machine.Coordinates, alice: User, alice_api: APIClient
+    clock: time_machine.Traveller, alice: User, alice_api: APIClient
 ) -> None:
     first = alice_api.post("/api/v1/daily/play").json()
     second = alice_api.post("/api/v1/daily/play").json()
@@ -76,7 +78,7 @@ def test_only_the_first_attempt_is_ranked(
 
 
 def test_a_ranked_game_is_frozen_once_its_day_closes(
-    clock: time_machine.Coordinates, alice_api: APIClient
+    clock: time_machine.Traveller, alice_api: APIClient
 ) -> None:
     ranked = alice_api.post("/api/v1/daily/play").json()
     practice = alice_api.post("/api/v1/daily/play").json()

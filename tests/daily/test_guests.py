@@ -17,7 +17,7 @@ PASSWORD = "a-long-enough-passphrase"
 
 @pytest.mark.django_db
 def test_a_guests_daily_win_is_shown_to_the_guest_and_never_ranked(
-    clock: time_machine.Coordinates, carol: User
+    clock: time_machine.Traveller, carol: User
 ) -> None:
     guest = guests.create_guest()
     game = win(guest, play_daily(guest))
@@ -45,7 +45,7 @@ def test_a_guests_daily_win_is_shown_to_the_guest_and_never_ranked(
 
 @pytest.mark.django_db
 def test_after_signing_up_the_same_days_next_attempt_is_practice(
-    clock: time_machine.Coordinates,
+    clock: time_machine.Traveller,
 ) -> None:
     guest = guests.create_guest()
     first = play_daily(guest)

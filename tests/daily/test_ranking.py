@@ -52,7 +52,7 @@ def field(db: None) -> None:
 
 
 def test_winners_rank_by_moves_then_time_and_ties_share_a_rank(
-    clock: time_machine.Coordinates, field: None
+    clock: time_machine.Traveller, field: None
 ) -> None:
     ranking = APIClient().get(f"/api/v1/daily/{DAY}").json()
     table = [(row["player"], row["rank"]) for row in ranking["results"]]
@@ -70,13 +70,13 @@ def test_winners_rank_by_moves_then_time_and_ties_share_a_rank(
     assert ranking["me"] is None
 
 
-def test_assisted_games_are_ranked_apart(clock: time_machine.Coordinates, field: None) -> None:
+def test_assisted_games_are_ranked_apart(clock: time_machine.Traveller, field: None) -> None:
     ranking = APIClient().get(f"/api/v1/daily/{DAY}", {"assisted": "true"}).json()
     assert [(row["player"], row["rank"]) for row in ranking["results"]] == [("hinted", 1)]
 
 
 def test_a_player_sees_their_rank_outside_the_page(
-    clock: time_machine.Coordinates, field: None
+    clock: time_machine.Traveller, field: None
 ) -> None:
     client = token_client(User.objects.get(username="playing"))
     ranking = client.get(f"/api/v1/daily/{DAY}", {"page_size": 2}).json()

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import time_machine
 from django.contrib.auth.models import User
+from pytest_django import DjangoCaptureOnCommitCallbacks
 from rest_framework.test import APIClient
 
 from games import daily
@@ -15,12 +16,12 @@ from tests.daily.helpers import DAY, Lobby, abandon, at
 
 
 def test_the_code_is_hidden_until_the_day_closes(
-    clock: time_machine.Coordinates,
+    clock: time_machine.Traveller,
     alice: User,
     alice_api: APIClient,
     bob_api: APIClient,
     lobby: Lobby,
-    django_capture_on_commit_callbacks,  # type: ignore[no-untyped-def]
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         state = alice_api.post("/api/v1/daily/play").json()
@@ -61,7 +62,7 @@ def test_the_code_is_hidden_until_the_day_closes(
 
 
 def test_a_closed_day_replays_every_step(
-    clock: time_machine.Coordinates, alice_api: APIClient, bob_api: APIClient
+    clock: time_machine.Traveller, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     state = alice_api.post("/api/v1/daily/play").json()
     for _ in range(3):
@@ -81,7 +82,7 @@ def test_a_closed_day_replays_every_step(
 
 
 def test_unknown_and_future_days_are_not_found(
-    clock: time_machine.Coordinates, bob_api: APIClient
+    clock: time_machine.Traveller, bob_api: APIClient
 ) -> None:
     assert bob_api.get(f"/api/v1/daily/{DAY + timedelta(days=1)}").status_code == 404
     assert bob_api.get(f"/api/v1/daily/{DAY - timedelta(days=9)}").status_code == 404

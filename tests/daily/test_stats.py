@@ -20,7 +20,7 @@ def daily_stats(client: APIClient, name: str) -> tuple[int, int]:
 
 
 def test_the_daily_streak_counts_consecutive_won_ranked_days(
-    clock: time_machine.Coordinates, alice: User
+    clock: time_machine.Traveller, alice: User
 ) -> None:
     public = APIClient()
     win(alice, play_daily(alice))
@@ -44,7 +44,7 @@ def test_the_daily_streak_counts_consecutive_won_ranked_days(
 
 
 def play_known_deal(
-    player: User, clock: time_machine.Coordinates, *, won: bool, seconds_per_move: float = 1.0
+    player: User, clock: time_machine.Traveller, *, won: bool, seconds_per_move: float = 1.0
 ) -> Game:
     code, moves = winning_line()
     game = services.start_game(player, code=code)
@@ -55,7 +55,7 @@ def play_known_deal(
 
 
 def test_statistics_after_mixed_results(
-    clock: time_machine.Coordinates, alice: User, bob: User, carol: User
+    clock: time_machine.Traveller, alice: User, bob: User, carol: User
 ) -> None:
     _, line = winning_line()
     fast = play_known_deal(alice, clock, won=True, seconds_per_move=2)

@@ -19,6 +19,7 @@ import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from scripts.cluster import Cluster, Worker, create_players
 
@@ -66,7 +67,7 @@ def play(worker: Worker, token: str, state: dict[str, Any], index: int = 0) -> d
 def watch(worker: Worker, game_id: int) -> ClientConnection:
     socket = connect(
         f"{worker.ws_url}/ws/v1/games/{game_id}/",
-        origin=worker.url,
+        origin=Origin(worker.url),
         open_timeout=TIMEOUT,
         legacy=True,  # returned, not entered: the caller enters it (`with watch(...) as socket`)
     )

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from scripts.cluster import Cluster, create_players, running_cluster
 from tests.support.servers import require_tool
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.redis
 TIMEOUT = 15
 LOGIN_LIMIT = 3
 PROXY_ENV = {"THROTTLE_LOGIN": f"{LOGIN_LIMIT}/min", "LOG_LEVEL": "INFO", "DB_POOL_TIMEOUT": "1"}
-WRONG = {"username": "nobody", "password": "a wrong guess"}
+WRONG: dict[str, object] = {"username": "nobody", "password": "a wrong guess"}
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +105,7 @@ def test_a_websocket_through_the_proxy_is_served_by_the_ws_worker(cluster: Clust
     assert status == 201, game
     with connect(
         f"ws://127.0.0.1:{cluster.proxy_port}/ws/v1/games/{game['id']}/",
-        origin=f"http://127.0.0.1:{cluster.proxy_port}",
+        origin=Origin(f"http://127.0.0.1:{cluster.proxy_port}"),
         open_timeout=TIMEOUT,
     ) as socket:
         assert json.loads(socket.recv(timeout=TIMEOUT))["t"] == "hello"

@@ -131,6 +131,7 @@ def test_each_refusal_gives_its_sentence(
         provoke()
     error = caught.value
     assert (error.code, error.template, error.message) == (refusal.code, refusal.template, sentence)
+    assert error.template is not None
     assert error.template % error.params == error.message
 
 

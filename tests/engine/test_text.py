@@ -96,7 +96,7 @@ def test_text_that_is_not_a_move_is_an_invalid_move_error(text: str) -> None:
 def test_moves_are_immutable() -> None:
     move = Move.parse("AS>F")
     with pytest.raises(AttributeError):
-        move.to = 3  # type: ignore[misc]
+        move.to = 3
 
 
 def test_game_codes_parse_case_insensitively() -> None:

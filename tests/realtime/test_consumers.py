@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -160,7 +160,7 @@ def test_one_process_subscribes_once_per_game_however_many_watch(
     gid = game["id"]
 
     async def scenario() -> None:
-        layer = get_channel_layer()
+        layer = cast(InMemoryChannelLayer, get_channel_layer())  # the tests' layer
         async with Socket(game_path(gid)) as first, Socket(game_path(gid)) as second:
             await opened(first)
             await opened(second)

@@ -14,10 +14,11 @@ import pytest
 from django.contrib.auth.models import User
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from accounts.models import ApiToken
-from tests.realtime.wire import face_down_cards, strings
 from tests.support.redis import RedisServer, redis_server
+from tests.support.secrecy import face_down_cards, strings
 from tests.support.servers import RunningServer, asgi_server
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -81,7 +82,7 @@ def play(server: RunningServer, token: str, state: dict[str, Any]) -> dict[str, 
 def watch(server: RunningServer, game_id: int) -> ClientConnection:
     """A third-party websocket client (it sends an Origin naming the host, as documented)."""
     return connect(
-        f"{server.ws_url}/ws/v1/games/{game_id}/", origin=server.url, open_timeout=TIMEOUT
+        f"{server.ws_url}/ws/v1/games/{game_id}/", origin=Origin(server.url), open_timeout=TIMEOUT
     )
 
 
@@ -141,7 +142,7 @@ def test_a_token_revoked_on_one_process_closes_its_socket_on_the_other(
     game = call(cluster.movers, "/api/v1/games", raw, {"code": CODE})
     url = f"{cluster.watchers.ws_url}/ws/v1/games/{game['id']}/"
     auth = {"Authorization": f"Bearer {raw}"}
-    with connect(url, origin=cluster.watchers.url, additional_headers=auth) as socket:
+    with connect(url, origin=Origin(cluster.watchers.url), additional_headers=auth) as socket:
         opened(socket, game["id"])
         cookies = http.cookiejar.CookieJar()
         browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
@@ -169,5 +170,5 @@ def test_a_real_server_refuses_an_origin_with_another_port_or_scheme(
 ) -> None:
     url = f"{cluster.watchers.ws_url}/ws/v1/lobby/"
     with pytest.raises(InvalidStatus) as refused:
-        connect(url, origin=origin.format(port=cluster.watchers.port), open_timeout=TIMEOUT)
+        connect(url, origin=Origin(origin.format(port=cluster.watchers.port)), open_timeout=TIMEOUT)
     assert refused.value.response.status_code == 403

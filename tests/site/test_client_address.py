@@ -7,6 +7,7 @@ import logging
 import urllib.error
 import urllib.request
 from ipaddress import ip_network
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -16,6 +17,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from api.throttles import ClientThrottle
 from ops.client_address import client_address
 from tests.support.servers import asgi_server
+
+if TYPE_CHECKING:
+    from rest_framework.views import APIView
 from yukon_site.env import env_networks
 
 PROXY = "10.0.0.5"
@@ -23,7 +27,7 @@ PROXIES = (ip_network("10.0.0.0/24"), ip_network("fd00::/8"))
 
 
 def address(peer: str, forwarded_for: str | None = None) -> str:
-    meta = {"REMOTE_ADDR": peer}
+    meta: dict[str, Any] = {"REMOTE_ADDR": peer}
     if forwarded_for is not None:
         meta["HTTP_X_FORWARDED_FOR"] = forwarded_for
     return client_address(RequestFactory().get("/", **meta))
@@ -88,8 +92,8 @@ def test_a_bad_trusted_proxy_is_refused(monkeypatch: pytest.MonkeyPatch, raw: st
         env_networks("TRUSTED_PROXIES")
 
 
-def _views(patterns: list[URLPattern | URLResolver]) -> list[type]:
-    found: list[type] = []
+def _views(patterns: list[URLPattern | URLResolver]) -> list[type[APIView]]:
+    found: list[type[APIView]] = []
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
             found += _views(pattern.url_patterns)

@@ -60,6 +60,7 @@ def sign_up(base: str, name: str) -> SessionPlayer:
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     opener.open(f"{base}/api/v1/auth/csrf", timeout=30).close()
     csrf = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
+    assert csrf is not None
     register = urllib.request.Request(
         f"{base}/api/v1/auth/register",
         data=json.dumps({"username": name, "password": PASSWORD}).encode(),

@@ -12,7 +12,9 @@ from pathlib import Path
 import psutil
 from django.db import connection
 
-from scripts.processes import Child, RunningServer, free_port
+from scripts.processes import Child
+from scripts.processes import RunningServer as RunningServer  # re-exported for the tests
+from scripts.processes import free_port as free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -69,7 +69,7 @@ def _table(model: type[Model]) -> str:
 
 
 def _column(model: type[Model], field: str) -> str:
-    return sql.quote(model._meta.get_field(field).column)
+    return sql.quote_column(sql.concrete_field(model, field))
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ def lost_templates(code: GameCode, rng: random.Random, variants: int) -> list[Te
 
 
 def winnable_codes(rule: str, count: int, rng: random.Random) -> list[GameCode]:
-    codes = []
+    codes: list[GameCode] = []
     while len(codes) < count:
         code = GameCode(RULES[rule], rng.randrange(DEAL_COUNT))
         if solve(deals.new_game(code), node_budget=5_000).line:
