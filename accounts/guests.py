@@ -5,28 +5,22 @@ generated name under a prefix that registration refuses, flagged by
 ``PlayerSettings.is_guest``. Because signing up upgrades the same row (name,
 password, flag), every game, result, statistic and setting stays with the player
 without copying anything. Guests never appear on a leaderboard, a daily ranking or
-a public profile; idle guests are purged with their games (``purge_guests``).
+a public profile; idle guests are purged with their games (``games.guests``).
 """
 
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import PlayerSettings
-from games.errors import ServiceError
-from games.models import Game
+from ops.errors import ServiceError
 
 #: Generated guest names start with this; registration and upgrades refuse it.
 GUEST_PREFIX = "guest-"
-#: Days without a game started or moved (or a login) after which a guest is purged.
-DEFAULT_IDLE_DAYS = 30
 #: A guest's session outlives Django's two-week default: it is the only way back to the account.
 SESSION_SECONDS = 365 * 24 * 3600
 _NAME_ATTEMPTS = 5
@@ -86,28 +80,3 @@ def upgrade(user: User, *, username: str, password: str, email: str = "") -> Use
     except IntegrityError:
         raise UsernameTaken(username) from None
     return user
-
-
-def idle_guests(days: int = DEFAULT_IDLE_DAYS) -> QuerySet[User]:
-    """Guests with no sign-in, no game started and no move for `days` days."""
-    cutoff = timezone.now() - timedelta(days=days)
-    recent_game = Game.objects.filter(owner=OuterRef("pk")).filter(
-        Q(created_at__gte=cutoff) | Q(last_move_at__gte=cutoff)
-    )
-    return (
-        User.objects.filter(player_settings__is_guest=True, date_joined__lt=cutoff)
-        .exclude(last_login__gte=cutoff)
-        .exclude(Exists(recent_game))
-    )
-
-
-def purge(days: int = DEFAULT_IDLE_DAYS, batch: int = 500) -> int:
-    """Delete idle guests with their games, a batch per transaction; the number deleted."""
-    deleted = 0
-    while True:
-        ids = list(idle_guests(days).values_list("pk", flat=True)[:batch])
-        if not ids:
-            return deleted
-        with transaction.atomic():  # still idle now: a guest may have played since the read
-            _, per_model = idle_guests(days).filter(pk__in=ids).delete()
-        deleted += per_model.get("auth.User", 0)

@@ -8,17 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ops.errors import ServiceError as ServiceError  # the base, re-exported for callers
+
 if TYPE_CHECKING:
     from games.models import Game
-
-
-class ServiceError(Exception):
-    code = "service-error"
-    status = 400
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class GameNotFound(ServiceError):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from accounts import guests
+from games import guests
 
 
 class Command(BaseCommand):
