@@ -36,6 +36,9 @@ class NotAGuest(ServiceError):
     code = "not-a-guest"
     status = 409
 
+    def __init__(self) -> None:
+        super().__init__(_("Only a guest can be upgraded; this account is registered."))
+
 
 def is_reserved(username: str) -> bool:
     return username.lower().startswith(GUEST_PREFIX)
@@ -49,7 +52,7 @@ def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
 
 def ensure_guest(user: AbstractBaseUser | AnonymousUser) -> None:
     if not is_guest(user):
-        raise NotAGuest(_("Only a guest can be upgraded; this account is registered."))
+        raise NotAGuest()
 
 
 def create_guest() -> User:
@@ -72,6 +75,10 @@ def upgrade(user: User, *, username: str, password: str, email: str = "") -> Use
     """Turn a guest into a registered player, keeping the row (and so every game and stat)."""
     try:
         with transaction.atomic():
+            # Locked and checked again here: of two upgrades at once, the second one waits
+            # and finds a registered player, instead of overwriting the first one's name.
+            if not PlayerSettings.objects.select_for_update().filter(user=user, is_guest=True):
+                raise NotAGuest()
             user.username = username
             user.email = email
             user.set_password(password)

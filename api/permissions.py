@@ -8,6 +8,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from api.realtime.origin import parse_origin, trusted_origin
 from games.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -46,3 +47,43 @@ class SessionOnly(BasePermission):
         if isinstance(request.successful_authenticator, SessionAuthentication):
             return True
         raise SessionRequired()
+
+
+class CrossSiteRequest(ServiceError):
+    """Other languages: `api.refusals.SERVICE_MESSAGES`."""
+
+    code = "cross-site-request"
+    status = 403
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This request came from another site's page: sign in or play as a guest "
+            "on this site itself."
+        )
+
+
+class SameSiteOnly(BasePermission):
+    """Signing in (login, registration, a new guest) from another site's page is refused.
+
+    Such a page could otherwise sign a visitor into an account of its choosing (login
+    CSRF) or replace a guest's session, the guest's only way back; DRF checks CSRF only
+    for signed-in sessions. Browsers say where a request comes from (`Sec-Fetch-Site`,
+    and `Origin` on every cross-origin POST); scripts send neither and pass.
+    """
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        site = request.headers.get("Sec-Fetch-Site")
+        if site in ("same-origin", "none"):
+            return True
+        header = request.headers.get("Origin")
+        if header is None:
+            if site is None:
+                return True
+            raise CrossSiteRequest()
+        origin = parse_origin(header)
+        if origin is not None and (
+            origin == parse_origin(f"{request.scheme}://{request.get_host()}")
+            or trusted_origin(origin)
+        ):
+            return True
+        raise CrossSiteRequest()

@@ -28,6 +28,10 @@ SERVICE_MESSAGES: dict[str, Promise] = {
     "rule-mismatch": _("The deal code and the chosen rule do not match."),
     "daily-closed": _("This daily deal is closed: its ranking is final."),
     "daily-in-progress": _("Other players' daily games can be watched once the day is over."),
+    "cross-site-request": _(
+        "This request came from another site's page: sign in or play as a guest "
+        "on this site itself."
+    ),
     "session-required": _(
         "Managing API tokens needs a signed-in session (log in with your password): "
         "an API token cannot list, create or revoke tokens."

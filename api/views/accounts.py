@@ -22,7 +22,7 @@ from accounts import guests
 from accounts.models import ApiToken, PlayerSettings
 from api import serializers as s
 from api.docs import errors
-from api.permissions import SessionOnly, SessionRequired
+from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
 from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
 
 if TYPE_CHECKING:
@@ -51,13 +51,16 @@ def me_dict(user: User) -> dict[str, Any]:
 
 
 class RegisterView(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [RegisterThrottle]
 
     @extend_schema(
         summary="Create an account and sign in (session)",
         request=s.RegisterSerializer,
-        responses={201: s.MeSerializer, **errors(400, 413, 429)},
+        responses={
+            201: s.MeSerializer,
+            **errors(400, 403, 413, 429, example_403=CrossSiteRequest()),
+        },
     )
     def post(self, request: Request) -> Response:
         spec = s.RegisterSerializer(data=request.data)
@@ -72,7 +75,7 @@ class RegisterView(APIView):
 class GuestView(APIView):
     """One click to play: a guest account signed in with a session (and a CSRF cookie)."""
 
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [GuestThrottle]
 
     @extend_schema(
@@ -85,7 +88,11 @@ class GuestView(APIView):
             "player and keeps its games."
         ),
         request=None,
-        responses={201: s.MeSerializer, 200: s.MeSerializer, **errors(429)},
+        responses={
+            201: s.MeSerializer,
+            200: s.MeSerializer,
+            **errors(403, 429, example_403=CrossSiteRequest()),
+        },
     )
     def post(self, request: Request) -> Response:
         if request.user.is_authenticated:
@@ -97,12 +104,17 @@ class GuestView(APIView):
 
 
 class UpgradeView(APIView):
+    # Setting the password gives a session: a leaked token must not be able to.
+    permission_classes = [IsAuthenticated, SessionOnly]
     throttle_classes = [RegisterThrottle]
 
     @extend_schema(
         summary="Sign up as the guest you are: keep its games, statistics and settings",
         request=s.RegisterSerializer,
-        responses={200: s.MeSerializer, **errors(400, 401, 403, 409, 429)},
+        responses={
+            200: s.MeSerializer,
+            **errors(400, 401, 403, 409, 429, example_403=SessionRequired()),
+        },
     )
     def post(self, request: SignedInRequest) -> Response:
         guests.ensure_guest(request.user)
@@ -119,17 +131,21 @@ class UpgradeView(APIView):
         except guests.UsernameTaken:
             raise ValidationError({"username": [_("This username is taken.")]}) from None
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(None)  # a registered player's session: the usual length
         return Response(me_dict(user))
 
 
 class LoginView(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [LoginThrottle]
 
     @extend_schema(
         summary="Sign in with a session cookie (browser)",
         request=s.CredentialsSerializer,
-        responses={200: s.MeSerializer, **errors(400, 401, 413, 429)},
+        responses={
+            200: s.MeSerializer,
+            **errors(400, 401, 403, 413, 429, example_403=CrossSiteRequest()),
+        },
     )
     def post(self, request: Request) -> Response:
         spec = s.CredentialsSerializer(data=request.data)

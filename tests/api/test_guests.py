@@ -285,3 +285,61 @@ class TestPurge:
         assert User.objects.filter(pk=guest.pk).exists()
         call_command("purge_guests", "--days", "7")
         assert not User.objects.filter(pk=guest.pk).exists()
+
+
+@pytest.mark.django_db
+class TestNoTakeover:
+    def test_a_guests_token_cannot_upgrade_the_guest(self) -> None:
+        """A leaked token must not set the account's password (and so get a session)."""
+        client, _ = guest_client()
+        made = csrf_post(client, "/api/v1/tokens", {"name": "my bot"}).json()
+        bot = APIClient()
+        bot.credentials(HTTP_AUTHORIZATION=f"Bearer {made['token']}")
+        response = bot.post(
+            "/api/v1/auth/upgrade", {"username": "mallory", "password": PASSWORD}, format="json"
+        )
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "session-required"
+        assert not User.objects.filter(username="mallory").exists()
+
+    def test_an_upgraded_guest_gets_the_ordinary_session_length(self) -> None:
+        client, _ = guest_client()
+        response = csrf_post(
+            client, "/api/v1/auth/upgrade", {"username": "gina", "password": PASSWORD}
+        )
+        assert response.status_code == 200, response.content
+        assert client.session.get_expiry_age() != SESSION_SECONDS
+
+    @pytest.mark.parametrize(
+        "path", ["/api/v1/auth/guest", "/api/v1/auth/login", "/api/v1/auth/register"]
+    )
+    @pytest.mark.parametrize(
+        "headers",
+        [
+            {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+            {"Origin": "https://evil.example"},
+            {"Origin": "null"},
+            {"Sec-Fetch-Site": "cross-site"},
+        ],
+    )
+    def test_another_sites_page_cannot_sign_a_visitor_in(
+        self, path: str, headers: dict[str, str], alice: User
+    ) -> None:
+        """Login CSRF: a form on another site would otherwise replace the visitor's session."""
+        body = {"username": "alice", "password": "correct horse battery"}
+        response = APIClient().post(path, body, format="json", headers=headers)
+        assert response.status_code == 403, response.content
+        assert response.json()["error"]["code"] == "cross-site-request"
+        assert "sessionid" not in response.cookies
+
+    @pytest.mark.parametrize(
+        "headers",
+        [
+            {},
+            {"Sec-Fetch-Site": "same-origin", "Origin": "http://testserver"},
+            {"Origin": "http://testserver"},
+        ],
+    )
+    def test_this_sites_page_and_scripts_still_make_guests(self, headers: dict[str, str]) -> None:
+        response = APIClient().post("/api/v1/auth/guest", headers=headers)
+        assert response.status_code == 201, response.content

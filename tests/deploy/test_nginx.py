@@ -109,3 +109,16 @@ def test_a_websocket_through_the_proxy_is_served_by_the_ws_worker(cluster: Clust
         open_timeout=TIMEOUT,
     ) as socket:
         assert json.loads(socket.recv(timeout=TIMEOUT))["t"] == "hello"
+
+
+def test_a_body_over_the_proxys_limit_gets_the_apis_json_413(cluster: Cluster) -> None:
+    """nginx refuses it before any worker: in the API's error shape, not its HTML page."""
+    status, body, headers = request(
+        cluster, "127.0.0.9", "/api/v1/auth/login", {"username": "x" * 100_000, "password": "p"}
+    )
+    assert status == 413
+    assert headers["Content-Type"].startswith("application/json")
+    error = body["error"]
+    assert isinstance(error, dict)
+    assert error["code"] == "body-too-large"
+    assert error["message"]
