@@ -110,9 +110,9 @@ def test_a_visitor_gets_the_browsers_language(browser: Browser, server: RunningS
         page = context.new_page()
         page.goto("/")
         expect(page.locator("html")).to_have_attribute("lang", "pt")
-        expect(page.get_by_role("link", name="Registe-se para jogar")).to_be_visible()
+        expect(page.get_by_role("button", name="Jogar já")).to_be_visible()
         expect(page.locator("#language")).to_have_value("pt")
         page.select_option("#language", "de")
-        expect(page.get_by_role("link", name="Registrieren und spielen")).to_be_visible()
+        expect(page.get_by_role("button", name="Jetzt spielen")).to_be_visible()
     finally:
         context.close()
