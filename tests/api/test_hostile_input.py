@@ -266,8 +266,8 @@ def test_a_lone_surrogate_is_a_400(alice_api: APIClient, path: str, body: str) -
 
 
 @pytest.mark.django_db
-def test_a_surrogate_pair_is_a_character_not_an_error(alice_api: APIClient) -> None:
-    response = alice_api.post(
+def test_a_surrogate_pair_is_a_character_not_an_error(alice: User) -> None:
+    response = session_client(alice).post(
         "/api/v1/tokens", b'{"name": "bot \\ud83c\\udccf"}', content_type="application/json"
     )
     assert response.status_code == 201
