@@ -19,7 +19,7 @@ from games import daily
 from games.engine import GameCode
 from games.models import DailyDeal
 from tests.browser.conftest import DESKTOP
-from tests.browser.helpers import Player
+from tests.browser.helpers import Player, new_context
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
@@ -295,3 +295,20 @@ def test_the_clock_says_it_runs_while_hidden_and_resyncs_on_return(
         }""",
         arg=elapsed,
     )
+
+
+def test_a_guest_keeps_its_look_too(browser: Browser, server: RunningServer) -> None:
+    context = new_context(browser, server, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.get_by_role("button", name="Play now").click()
+        expect(page).to_have_url(re.compile(r"/game/\d+$"))
+        page.goto("/settings")
+        page.get_by_text("Slate grey").click()
+        expect(page.locator("html")).to_have_attribute("data-table", "slate")
+        expect(page.locator(".saved")).to_contain_text("Slate grey")
+        response = page.reload()
+        assert response is not None and 'data-table="slate"' in response.text()
+    finally:
+        context.close()

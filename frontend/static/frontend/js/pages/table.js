@@ -128,7 +128,8 @@ function ask(title, text, choices) {
 }
 
 function stat(label, key, note = null) {
-  return h("div", { class: "stat" }, h("span", { class: "label" }, label, note), h("span", { class: "value", "data-stat": key }));
+  const head = h("span", { class: "label" }, label);
+  return h("div", { class: "stat" }, note ? h("span", { class: "label-row" }, head, note) : head, h("span", { class: "value", "data-stat": key }));
 }
 
 /** The clock's rule in a word: server time, so it runs on while the tab is hidden. */
