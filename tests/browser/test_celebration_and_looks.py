@@ -146,11 +146,12 @@ def test_a_win_cascades_then_shows_the_result_once(alice: Player, screenshots: P
 
 
 def test_reduced_motion_shows_only_the_result(carol: Player, screenshots: Path) -> None:
+    carol.page.set_viewport_size(PHONE)
     game_id = int(carol.new_game(CODE)["id"])
     finish(carol, game_id, nearly_won(carol, game_id))
     expect(carol.page.get_by_role("dialog", name="You won!")).to_be_visible()
     assert carol.page.evaluate("window.cascadeSeen") is False
-    carol.page.screenshot(path=str(screenshots / "win-result-reduced-motion-1280x800.png"))
+    carol.page.screenshot(path=str(screenshots / "win-result-reduced-motion-390x844.png"))
 
 
 def test_a_daily_win_shows_its_rank_and_play_again_deals_it_again(
@@ -167,7 +168,7 @@ def test_a_daily_win_shows_its_rank_and_play_again_deals_it_again(
         "href", f"/daily/{daily.today()}"
     )
     carol.page.screenshot(path=str(screenshots / "win-daily-rank-1280x800.png"))
-    win.get_by_role("button", name="Play again").click()
+    win.get_by_role("button", name="Play again (practice)").click()
     again = expect_another_game(carol.page, game_id)
     state = carol.state(again)
     assert (state["daily"], state["ranked"], state["version"]) == (str(daily.today()), False, 0)

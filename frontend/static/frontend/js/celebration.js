@@ -159,7 +159,8 @@ function showResult(ctx, state, spectating, rank, signal) {
     state.code ? h("p", {}, interpolate(gettext("Deal %(code)s"), { code: state.code }, true)) : null,
     h("div", { class: "actions" },
       h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("See the table")),
-      ctx.me ? h("button", { type: "button", "data-action": "play-again", onclick: (event) => start(event.currentTarget, ...again) }, gettext("Play again")) : null,
+      ctx.me ? h("button", { type: "button", "data-action": "play-again", onclick: (event) => start(event.currentTarget, ...again) },
+        state.code ? gettext("Play again") : gettext("Play again (practice)")) : null,
       ctx.me ? h("button", { type: "button", class: "primary", "data-action": "next-deal", onclick: (event) => start(event.currentTarget, "/games", { rule: state.rule }) }, gettext("Next deal")) : null),
   );
   rank.then((text) => {
