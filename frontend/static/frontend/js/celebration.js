@@ -19,6 +19,7 @@ const LAUNCH_EVERY_MS = 55;
  * `signal` aborts everything when the page goes away.
  */
 export async function celebrate(ctx, state, { board, spectating, signal }) {
+  if (signal.aborted) return;
   const rank = dailyRank(ctx, state, spectating).catch(() => "");
   if (!matchMedia("(prefers-reduced-motion: reduce)").matches) await cascade(board, state, signal);
   if (!signal.aborted) showResult(ctx, state, spectating, rank, signal);
