@@ -76,7 +76,7 @@ function cascade(board, state, signal) {
   });
 }
 
-/** A bouncing flight from `slot` off the nearer side of the screen, as evenly timed keyframes. */
+/** A bouncing flight from `slot`, mostly across the screen and off it, as evenly timed keyframes. */
 function path(slot, cardW, cardH) {
   const floor = window.innerHeight - cardH;
   const towardsLeft = slot.x + cardW / 2 > window.innerWidth / 2 ? Math.random() < 0.75 : Math.random() < 0.25;
