@@ -16,6 +16,24 @@ def hash_token(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+class CardBack(models.TextChoices):
+    """The patterns a face-down card can wear (drawn in CSS: app.css)."""
+
+    BLUE = "blue"
+    RED = "red"
+    GREEN = "green"
+    NIGHT = "night"
+
+
+class TableColour(models.TextChoices):
+    """The felt colours of the table and every page (drawn in CSS: app.css)."""
+
+    GREEN = "green"
+    BLUE = "blue"
+    WINE = "wine"
+    SLATE = "slate"
+
+
 class PlayerSettings(models.Model):
     """The player assists of RULES.md, with the app's defaults, display preferences, guest flag."""
 
@@ -27,6 +45,11 @@ class PlayerSettings(models.Model):
     interactive_rules = models.BooleanField(default=True)
     auto_placement = models.BooleanField(default=False)
     four_colour_suits = models.BooleanField(default=False)
+    card_back = models.CharField(max_length=8, choices=CardBack.choices, default=CardBack.BLUE)
+    table_colour = models.CharField(
+        max_length=8, choices=TableColour.choices, default=TableColour.GREEN
+    )
+    sounds = models.BooleanField(default=False, help_text="Short synthesized sounds; off.")
     language = models.CharField(max_length=8, blank=True, default="")
     is_guest = models.BooleanField(
         default=False,
@@ -39,6 +62,9 @@ class PlayerSettings(models.Model):
         "interactive_rules",
         "auto_placement",
         "four_colour_suits",
+        "card_back",
+        "table_colour",
+        "sounds",
         "language",
     )
 

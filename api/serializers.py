@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from accounts import guests
+from accounts.models import CardBack, TableColour
 from games.models import Game, MoveLogEntry
 
 # Choice lists, derived from the models (whose rules come from the engine's RULES). The
@@ -68,6 +69,11 @@ class SettingsSerializer(serializers.Serializer[Any]):
     interactive_rules = serializers.BooleanField(required=False)
     auto_placement = serializers.BooleanField(required=False)
     four_colour_suits = serializers.BooleanField(required=False)
+    card_back = serializers.ChoiceField(choices=CardBack.values, required=False)
+    table_colour = serializers.ChoiceField(choices=TableColour.values, required=False)
+    sounds = serializers.BooleanField(
+        required=False, help_text="Sounds for a move, a refusal and a win (off by default)."
+    )
     language = serializers.ChoiceField(choices=["", "en", "hu", "pt", "de"], required=False)
 
 

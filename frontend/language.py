@@ -59,7 +59,7 @@ def _rules_context() -> dict[str, object]:
 @ensure_csrf_cookie
 def rules_page(request: HttpRequest) -> HttpResponse:
     """The rules in the active language, inside the app's shell (a full page load)."""
-    return render(request, "frontend/shell.html", {**shell_context(), **_rules_context()})
+    return render(request, "frontend/shell.html", {**shell_context(request), **_rules_context()})
 
 
 @require_GET

@@ -7,6 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
+from accounts.models import PlayerSettings
+
 #: The ES modules every page needs, preloaded so the browser fetches them in parallel.
 CORE_MODULES = (
     "main.js",
@@ -34,9 +36,20 @@ CORE_MODULES = (
 @ensure_csrf_cookie
 def shell(request: HttpRequest, **route: object) -> HttpResponse:
     """Serve the app shell; the client-side router reads the path and draws the page."""
-    return render(request, "frontend/shell.html", shell_context())
+    return render(request, "frontend/shell.html", shell_context(request))
 
 
-def shell_context() -> dict[str, object]:
-    """What every rendering of the shell needs: the modules to preload."""
-    return {"modules": [f"frontend/js/{name}" for name in CORE_MODULES]}
+def shell_context(request: HttpRequest) -> dict[str, object]:
+    """What every rendering of the shell needs: the modules to preload, and the player's look.
+
+    The card back and table colour are written into ``<html>`` by the server, so the first
+    paint already wears them (no flash of the default before the app has asked who is in).
+    """
+    look = PlayerSettings()  # the defaults, unsaved: a page view writes nothing
+    if request.user.is_authenticated:
+        look = PlayerSettings.objects.filter(user=request.user).first() or look
+    return {
+        "modules": [f"frontend/js/{name}" for name in CORE_MODULES],
+        "card_back": look.card_back,
+        "table_colour": look.table_colour,
+    }

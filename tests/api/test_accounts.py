@@ -208,3 +208,23 @@ def test_settings_can_be_read_and_changed(alice: User) -> None:
     assert response.status_code == 200
     assert response.json()["auto_placement"] is True
     assert client.patch("/api/v1/me/settings", {"language": "xx"}, format="json").status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_look_and_sounds_are_stored_and_checked(alice: User) -> None:
+    client = APIClient()
+    client.force_authenticate(alice)
+    stored = client.get("/api/v1/me/settings").json()
+    assert (stored["card_back"], stored["table_colour"], stored["sounds"]) == (
+        "blue",
+        "green",
+        False,
+    )
+    changed = {"card_back": "night", "table_colour": "wine", "sounds": True}
+    assert client.patch("/api/v1/me/settings", changed, format="json").json() | changed == (
+        client.get("/api/v1/me/settings").json()
+    )
+    refused = client.patch("/api/v1/me/settings", {"card_back": "plaid"}, format="json")
+    assert refused.status_code == 400
+    assert "card_back" in refused.json()["error"]["fields"]
+    assert client.get("/api/v1/me/settings").json()["card_back"] == "night"

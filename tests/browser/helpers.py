@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Position, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Position,
+    ViewportSize,
+    expect,
+)
 
 from tests.support.servers import RunningServer
 
@@ -35,13 +43,38 @@ class Player:
 
     @classmethod
     def sign_up(
-        cls, browser: Browser, server: RunningServer, name: str, *, viewport: dict[str, int]
+        cls,
+        browser: Browser,
+        server: RunningServer,
+        name: str,
+        *,
+        viewport: dict[str, int],
+        **options: Any,
     ) -> Player:
-        context = new_context(browser, server, viewport=viewport)
+        """A new player in a new context; `options` go to the context (say `reduced_motion`)."""
+        return cls._enter(browser, server, "register", name, viewport=viewport, **options)
+
+    @classmethod
+    def log_in(
+        cls,
+        browser: Browser,
+        server: RunningServer,
+        name: str,
+        *,
+        viewport: dict[str, int] | ViewportSize,
+    ) -> Player:
+        """A player who signed up earlier, signing in from another (new) browser context."""
+        return cls._enter(browser, server, "login", name, viewport=viewport)
+
+    @classmethod
+    def _enter(
+        cls, browser: Browser, server: RunningServer, how: str, name: str, **options: Any
+    ) -> Player:
+        context = new_context(browser, server, **options)
         response = context.request.post(
-            "/api/v1/auth/register", data={"username": name, "password": PASSWORD}
+            f"/api/v1/auth/{how}", data={"username": name, "password": PASSWORD}
         )
-        assert response.status == 201, response.text()
+        assert response.ok, response.text()
         return cls(name, context, context.new_page(), server)
 
     def close(self) -> None:

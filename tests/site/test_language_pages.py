@@ -23,7 +23,7 @@ TITLES = {
 
 
 def shell_language(html: str) -> str:
-    found = re.search(r'<html lang="([\w-]+)">', html)
+    found = re.search(r'<html lang="([\w-]+)"[ >]', html)
     assert found, html[:200]
     return found.group(1)
 

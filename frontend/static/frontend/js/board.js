@@ -11,7 +11,10 @@ import { accepts, describeChange, destinations, diffStates } from "./state.js";
 const DOUBLE_TAP_MS = 400;
 
 export class Board {
-  /** options: {settings, readOnly, notify(text, kind), onState(state), announce(text)} */
+  /**
+   * options: {settings, readOnly, notify(text, kind), onState(state), announce(text),
+   * sound(kind): "move", "refused" or "win" after the player's own intent}
+   */
   constructor(el, options) {
     this.el = el;
     this.options = options;
@@ -210,9 +213,12 @@ export class Board {
     this.queue = this.queue.then(async () => {
       if (!this.playable()) return this.redraw();
       try {
-        const state = await post(`/games/${gameId}/${action}`, { ...body, version: this.state.version });
+        const sent = this.state.version;
+        const state = await post(`/games/${gameId}/${action}`, { ...body, version: sent });
         performance.mark("yukon-answer");
         this.setState(state);
+        // A push of the same version may have drawn it already: the sound follows the answer.
+        if (state.version > sent) this.options.sound?.(state.status === "won" ? "win" : "move");
       } catch (error) {
         this.refused(error);
       }
@@ -227,6 +233,7 @@ export class Board {
       return;
     }
     const isRule = error.status === 422;
+    if (isRule) this.options.sound?.("refused");
     const explain = isRule && this.settings.interactive_rules;
     const text = isRule && !explain ? gettext("That move is not allowed.") : error.message;
     this.options.notify(text, isRule ? "refused" : "error", error.code, explain ? error.rule : "");

@@ -3,7 +3,7 @@ import { patch, post } from "./api.js";
 import { h } from "./dom.js";
 import { gettext, interpolate, rememberLanguage } from "./i18n.js";
 import { match } from "./router.js";
-import { loadMe } from "./session.js";
+import { applyLook, loadMe } from "./session.js";
 
 const app = document.getElementById("app");
 const nav = document.getElementById("nav");
@@ -23,6 +23,7 @@ const ctx = {
   },
   setMe(me) {
     ctx.me = me;
+    applyLook(me?.settings);
     drawNav();
   },
   /** The connection banner: a sentence, or null to hide it. */

@@ -15,7 +15,8 @@ function suitIcon(suit, className) {
   return svg;
 }
 
-function makeCard(id, faceUp) {
+/** A card element as the table draws it (also used by the win cascade). */
+export function makeCard(id, faceUp) {
   const el = document.createElement("div");
   el.id = `card-${id}`;
   if (!faceUp) {

@@ -1,4 +1,4 @@
-// Who is signed in (a player or a guest), and their assist settings.
+// Who is signed in (a player or a guest), their assist settings and the look they chose.
 import { get, post } from "./api.js";
 
 export const DEFAULT_SETTINGS = {
@@ -7,7 +7,20 @@ export const DEFAULT_SETTINGS = {
   interactive_rules: true,
   auto_placement: false,
   four_colour_suits: false,
+  card_back: "blue",
+  table_colour: "green",
+  sounds: false,
 };
+
+/**
+ * Wear a player's card back and table colour (CSS reads them from <html>). The server already
+ * wrote them into the page, so this only matters when they change without a reload.
+ */
+export function applyLook(settings) {
+  const root = document.documentElement;
+  root.dataset.cardBack = settings?.card_back ?? DEFAULT_SETTINGS.card_back;
+  root.dataset.table = settings?.table_colour ?? DEFAULT_SETTINGS.table_colour;
+}
 
 /** The signed-in user ({username, settings, ...}) or null. */
 export async function loadMe() {

@@ -1,10 +1,11 @@
-// The table: info bar, controls, the board, the new game dialog, the win screen, live updates.
+// The table: info bar, controls, the board, the new game dialog, live updates; on a win the
+// celebration (celebration.js, loaded then).
 import { get, post } from "../api.js";
 import { assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
-import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
 
 const RULE_NAMES = { C: gettext("Classic"), R: gettext("Relaxed") };
@@ -126,8 +127,15 @@ function ask(title, text, choices) {
   });
 }
 
-function stat(label, key) {
-  return h("div", { class: "stat" }, h("span", { class: "label" }, label), h("span", { class: "value", "data-stat": key }));
+function stat(label, key, note = null) {
+  const head = h("span", { class: "label" }, label);
+  return h("div", { class: "stat" }, note ? h("span", { class: "label-row" }, head, note) : head, h("span", { class: "value", "data-stat": key }));
+}
+
+/** The clock's rule in a word: server time, so it runs on while the tab is hidden. */
+function clockNote() {
+  const text = gettext("Server time from your first move: the clock keeps counting while this tab is hidden or closed.");
+  return h("span", { class: "clock-note", tabindex: "0", role: "note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
 }
 
 function table(root, ctx, initial, spectating) {
@@ -140,7 +148,7 @@ function table(root, ctx, initial, spectating) {
   const assists = spectating ? [] : assistButtons(ctx, () => board);
   const status = h("p", { class: "status", "data-stat": "status" });
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
-    stat(gettext("Time"), "time"), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
+    stat(gettext("Time"), "time", clockNote()), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
     h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, ctx.me ? newButton : null),
   );
@@ -152,12 +160,18 @@ function table(root, ctx, initial, spectating) {
   ctx.dockMessages(head);
 
   let clockBase = { seconds: 0, at: 0, running: false };
-  let shownWin = false;
+  let clockTimer = 0;
+  // The celebration is for a win seen happening here: a reload of a won game shows it quietly.
+  let seenActive = false;
+  const leaving = new AbortController();
   const board = new Board(boardEl, {
     settings,
     readOnly: spectating,
     notify: ctx.notify,
     announce: ctx.announce,
+    sound(kind) {
+      if (settings.sounds) import("../sounds.js").then((sounds) => sounds.play(kind));
+    },
     onState(state) {
       clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: state.status === "active" && Boolean(state.first_move_at) };
       root.querySelector("[data-stat=moves]").textContent = formatNumber(state.move_count);
@@ -173,21 +187,33 @@ function table(root, ctx, initial, spectating) {
       const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
       tick();
-      if (state.status === "won" && !shownWin) {
-        shownWin = true;
-        celebrate(ctx, state, spectating);
+      if (state.status === "active") seenActive = true;
+      else if (state.status === "won" && seenActive) {
+        seenActive = false;
+        import("../celebration.js").then((module) => module.celebrate(ctx, state, { board: boardEl, spectating, signal: leaving.signal }));
       }
     },
   });
   board.setState(initial);
   board.draw();
 
+  /** Show the clock, and come back just after its shown second changes (no creeping lag). */
   function tick() {
+    clearTimeout(clockTimer);
     const { seconds, at, running } = clockBase;
     const now = running ? seconds + (performance.now() - at) / 1000 : seconds;
     root.querySelector("[data-stat=time]").textContent = clock(now);
+    if (running) clockTimer = setTimeout(tick, 1010 - (now % 1) * 1000);
   }
-  const timer = setInterval(tick, 1000);
+
+  /** Back from a hidden tab (timers slept): draw at once, then take the server's time again. */
+  async function onVisible() {
+    if (document.visibilityState !== "visible" || board.state.status !== "active") return;
+    tick();
+    const fresh = await get(`/games/${initial.id}`).catch(() => null);
+    if (fresh) board.setState(fresh);
+  }
+  document.addEventListener("visibilitychange", onVisible);
 
   /** Abandon the game (a loss in the statistics); true once the server says it is over. */
   async function abandon() {
@@ -241,30 +267,11 @@ function table(root, ctx, initial, spectating) {
   });
 
   return () => {
-    clearInterval(timer);
+    clearTimeout(clockTimer);
+    leaving.abort();
     socket.close();
     board.destroy();
     document.removeEventListener("keydown", onKey);
-    document.querySelector("dialog.win")?.remove();
+    document.removeEventListener("visibilitychange", onVisible);
   };
-}
-
-function celebrate(ctx, state, spectating) {
-  const title = spectating ? interpolate(gettext("%(name)s won!"), { name: state.owner }, true) : gettext("You won!");
-  const cheer = h("div", { class: "cheer", "aria-hidden": "true" },
-    ["♠", "♥", "♦", "♣"].map((suit, i) => h("span", { style: `--i:${i}`, class: i % 3 ? "red" : "" }, suit)));
-  const dialog = h("dialog", { class: "dialog win", "aria-labelledby": "win-title" },
-    cheer,
-    h("h2", { id: "win-title" }, title),
-    h("p", { class: "result" }, interpolate(ngettext("All 52 cards home in %(moves)s move and %(time)s, score %(score)s.",
-      "All 52 cards home in %(moves)s moves and %(time)s, score %(score)s.", state.move_count),
-      { moves: formatNumber(state.move_count), time: clock(state.elapsed_seconds), score: formatNumber(state.score) }, true)),
-    h("p", {}, interpolate(gettext("Deal %(code)s"), { code: state.code }, true)),
-    h("div", { class: "actions" },
-      h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("See the table")),
-      ctx.me ? h("button", { type: "button", class: "primary", onclick: () => { dialog.close(); newGameDialog(ctx); } }, gettext("New game")) : null),
-  );
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
 }
