@@ -49,8 +49,9 @@ export class Board {
     return this.state ? this.state.version : null;
   }
 
+  /** Whether cards may be picked up: an active game of mine, not frozen by its day's close. */
   playable() {
-    return !this.readOnly && this.state?.status === "active";
+    return !this.readOnly && this.state?.status === "active" && !this.state.closed;
   }
 
   /** Show a state the server sent (REST answer, 409 body or push). */
