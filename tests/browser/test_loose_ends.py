@@ -87,9 +87,13 @@ def test_pages_speak_the_chosen_language_with_its_plurals_numbers_and_dates(
 
         page.goto(f"/daily/{PAST_DAY}")
         expect(page.locator(".day-date")).to_have_text("Dienstag, 3. November 2026 (UTC)")
+        expect(page.locator(".day-picker")).to_have_text("03.11.2026")  # not 11/03/2026
         expect(page.locator(".my-rank")).to_contain_text("Ihr Rang: 1 von 1.")
         expect(page.locator(".my-rank")).to_contain_text(f"Gewonnen in {len(LINE)} Zügen")
         page.screenshot(path=str(screenshots / "loose-ends-daily-past-de.png"), full_page=True)
+        page.locator(".day-choice input").fill(str(PAST_DAY - timedelta(days=1)))
+        expect(page).to_have_url(re.compile(rf"/daily/{PAST_DAY - timedelta(days=1)}$"))
+        expect(page.locator(".day-picker")).to_have_text("02.11.2026")
 
         player.api("POST", "/daily/play")
         page.goto("/daily")

@@ -121,15 +121,29 @@ export async function mount(root, ctx, name, dayParam) {
   };
 }
 
-function dayNav(ctx, day, today) {
-  const picker = h("input", {
-    type: "date", max: today, value: isDay(day) ? day : today, "aria-label": gettext("Choose a day"),
+/**
+ * A day picker that shows its day in the page's language: the browser writes a date input in
+ * its own language (11/03/2026 on a German page), so a button shows the day and opens the
+ * input's calendar; the input, invisible over the button, still takes typing and change.
+ */
+function dayPicker(ctx, day, today) {
+  const shown = isDay(day) ? day : today;
+  const input = h("input", {
+    type: "date", max: today, value: shown, tabindex: "-1", "aria-hidden": "true",
     onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today)),
   });
+  const open = () => (input.showPicker ? input.showPicker() : input.focus());
+  return h("span", { class: "day-choice" },
+    h("button", { type: "button", class: "day-picker", "aria-label": gettext("Choose a day"), onclick: open },
+      formatDate(`${shown}T00:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })),
+    input);
+}
+
+function dayNav(ctx, day, today) {
   const valid = isDay(day);
   return h("nav", { class: "day-nav", "aria-label": gettext("Other days") },
     valid ? h("a", { href: dayPath(shiftDay(day, -1), today), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
-    picker,
+    dayPicker(ctx, day, today),
     valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
     valid && day < today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
 }
