@@ -41,6 +41,7 @@ test("ties on a page are marked, single ranks are not", () => {
   const rows = [{ rank: 1 }, { rank: 2 }, { rank: 2 }, { rank: 4 }];
   const shared = sharedRanks(rows);
   assert.deepEqual(rows.map((row) => rankLabel(row.rank, shared)), ["1", "2=", "2=", "4"]);
+  assert.equal(rankLabel(1234, new Set([1234]), "de"), "1.234=", "ranks in the page's digits");
 });
 
 test("my own row goes below the table only when the page does not hold it", () => {

@@ -30,9 +30,10 @@ export function sharedRanks(rows) {
   return new Set([...seen].filter(([, count]) => count > 1).map(([rank]) => rank));
 }
 
-/** A rank as shown: "2=" when tied on the page, else "2". */
-export function rankLabel(rank, shared) {
-  return shared.has(rank) ? `${rank}=` : String(rank);
+/** A rank as shown, in the page's digits: "2=" when tied on the page, else "2" ("1.234" in de). */
+export function rankLabel(rank, shared, language = LANGUAGE) {
+  const text = new Intl.NumberFormat(language).format(rank);
+  return shared.has(rank) ? `${text}=` : text;
 }
 
 /** Whether the player's own row is missing from the page shown (so it goes below the table). */
