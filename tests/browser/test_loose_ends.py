@@ -195,6 +195,8 @@ def test_a_day_that_is_not_a_date_is_told_apart_from_a_day_to_come(
         page = context.new_page()
         page.goto(f"/daily/{address}")
         expect(page.locator(".day-status .empty")).to_have_text(message)
+        today = page.get_by_role("link", name="Today", exact=True)
+        expect(today).to_have_attribute("href", "/daily")
         if day != "future":
             expect(page.locator(".day-date")).to_have_text(day)  # no date made of it
         if day == "2026-02-30":

@@ -145,7 +145,7 @@ function dayNav(ctx, day, today) {
     valid ? h("a", { href: dayPath(shiftDay(day, -1), today), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
     dayPicker(ctx, day, today),
     valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
-    valid && day < today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
+    day !== today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
 }
 
 /** Today: the countdown, how many play, and my attempts (first ranked, the rest practice). */
