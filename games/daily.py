@@ -41,10 +41,17 @@ type WinnabilityCheck = Callable[[GameCode], Proof]
 
 
 class DailyClosed(ServiceError):
-    """A ranked daily game is frozen once its day closes, so the day's ranking is final."""
+    """A ranked daily game is frozen once its day closes, so the day's ranking is final.
+
+    It carries the game, so a client still showing it live gets its frozen state back.
+    """
 
     code = "daily-closed"
     status = 409
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 class InvalidDay(ServiceError):
@@ -197,5 +204,5 @@ def ensure_playable(game: Game) -> None:
     """Refuse a move (or an assist) in a ranked daily game whose day has closed."""
     if is_closed(game):
         raise DailyClosed(
-            f"The daily deal of {game.daily_date} has closed; its ranked games are final."
+            f"The daily deal of {game.daily_date} has closed; its ranked games are final.", game
         )

@@ -256,6 +256,22 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
     expect(page.locator("[data-stat=time]")).to_have_text("1:00:00")
 
 
+def test_a_table_open_when_its_day_closes_freezes_at_the_next_move(alice: Player) -> None:
+    """The day closing while the page is open (no push says so): the refused move brings the
+    frozen state, and the table stops its clock and takes no more moves."""
+    game_id = int(alice.new_game(CODE)["id"])
+    Game.objects.filter(pk=game_id).update(daily_date=daily.today(), ranked=True)
+    alice.open_game(game_id)
+    page = alice.page
+    expect(page.locator(".code-stat button")).to_have_text("Copy link")
+    file_under(daily.today() - timedelta(days=1), game_id)  # its day has just closed
+    alice.tap("AS")  # LINE[0] is AS>F: a legal move while the day ran
+    expect(page.locator("#messages")).to_contain_text("This daily deal is closed")
+    expect(page.locator("[data-stat=status]")).to_contain_text("Day closed")
+    expect(page.locator("[data-action=resign]")).to_be_disabled()
+    expect(page.locator("#app")).to_have_attribute("data-version", "0")
+
+
 def test_games_with_hints_count_for_wins_but_not_records_and_every_page_says_so(
     alice: Player, screenshots: Path
 ) -> None:

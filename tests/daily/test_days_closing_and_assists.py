@@ -70,6 +70,10 @@ def test_a_ranked_game_of_a_closed_day_is_frozen_with_its_clock_stopped(
     assert frozen["elapsed_seconds"] == 3600  # 23:00 to the day's close, not to 05:00
     hint = alice_api.post(f"/api/v1/games/{state['id']}/hint")
     assert error_code(hint) == (409, "daily-closed")
+    body = {"move": state["legal_moves"][0], "version": state["version"]}
+    refused = alice_api.post(f"/api/v1/games/{state['id']}/moves", body, format="json")
+    assert error_code(refused) == (409, "daily-closed")
+    assert refused.json()["error"]["state"] == frozen  # a page still showing it live catches up
     assert not Game.objects.get(pk=state["id"]).assisted
 
     practice = alice_api.post("/api/v1/games", {"rule": "C"}, format="json").json()

@@ -224,7 +224,9 @@ export class Board {
   refused(error) {
     if (error.status === 409 && error.state) {
       this.setState(error.state);
-      this.options.notify(gettext("This game changed elsewhere: showing the table as it is now."), "info");
+      // daily-closed: the day closed while the table was open; its frozen state came along
+      // and says so itself (`closed`).
+      if (error.code !== "daily-closed") this.options.notify(gettext("This game changed elsewhere: showing the table as it is now."), "info");
       return;
     }
     const isRule = error.status === 422;
