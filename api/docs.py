@@ -27,6 +27,7 @@ def _example_state() -> dict[str, object]:
         "cards_on_foundations": 0,
         "elapsed_seconds": 0.0,
         "assisted": False,
+        "closed": False,
         "created_at": "2026-11-30T09:00:00+00:00",
         "first_move_at": None,
         "finished_at": None,

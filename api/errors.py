@@ -24,6 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from accounts.language import player_language
 from api.parsers import JsonTooDeep, LoneSurrogate
 from api.refusals import engine_message, service_message
+from games.daily import DailyClosed
 from games.engine import IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
 from games.public import game_state
@@ -70,7 +71,7 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, YukonError):
         status = 422 if isinstance(exc, IllegalMoveError) else 400
         return Response({"error": {**exc.to_dict(), "message": engine_message(exc)}}, status=status)
-    if isinstance(exc, StaleVersion):
+    if isinstance(exc, StaleVersion | DailyClosed):
         body = error_body(exc.code, service_message(exc), state=game_state(exc.game))
         return Response(body, status=exc.status)
     if isinstance(exc, ServiceError):

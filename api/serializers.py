@@ -148,6 +148,12 @@ class GameSummarySerializer(serializers.Serializer[Any]):
     cards_on_foundations = serializers.IntegerField()
     elapsed_seconds = serializers.FloatField()
     assisted = serializers.BooleanField()
+    closed = serializers.BooleanField(
+        help_text=(
+            "A ranked daily game whose day closed unfinished: frozen (no moves, no assists, "
+            "no legal moves, its clock stopped at the close), ranked as it stood."
+        )
+    )
     created_at = serializers.DateTimeField()
     first_move_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -41,10 +41,31 @@ type WinnabilityCheck = Callable[[GameCode], Proof]
 
 
 class DailyClosed(ServiceError):
-    """A ranked daily game is frozen once its day closes, so the day's ranking is final."""
+    """A ranked daily game is frozen once its day closes, so the day's ranking is final.
+
+    It carries the game, so a client still showing it live gets its frozen state back.
+    """
 
     code = "daily-closed"
     status = 409
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+class InvalidDay(ServiceError):
+    """A day in a request that is no calendar date (not YYYY-MM-DD, or like 2026-02-30)."""
+
+    code = "invalid-date"
+    status = 400
+
+
+class DayNotCome(ServiceError):
+    """A day still to come: its deal is chosen when it starts, so there is nothing to show."""
+
+    code = "day-not-come"
+    status = 404
 
 
 class DailyInProgress(ServiceError):
@@ -62,6 +83,27 @@ def today() -> date:
 def is_open(day: date | None) -> bool:
     """Whether a daily game of `day` is still secret (its day has not closed yet)."""
     return day is not None and day >= today()
+
+
+def parse_day(text: str) -> date:
+    """A UTC day from its ISO form ("2026-12-01"); anything else is `InvalidDay`."""
+    try:
+        if len(text) == len("2026-12-01"):  # fromisoformat also takes "20261201"
+            return date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise InvalidDay(f"{text!r} is not a date: days are written like 2026-12-01.")
+
+
+def ensure_come(day: date) -> None:
+    """Refuse a day after today: its deal does not exist yet."""
+    if day > today():
+        raise DayNotCome(f"The daily deal of {day} is chosen when that day starts.")
+
+
+def is_closed(game: Game) -> bool:
+    """Whether `game` is a ranked daily game whose day has closed: frozen, its ranking final."""
+    return game.ranked and game.daily_date is not None and not is_open(game.daily_date)
 
 
 def hides_code(game: Game) -> bool:
@@ -159,8 +201,8 @@ def attempts(player: User, day: date) -> list[Game]:
 
 
 def ensure_playable(game: Game) -> None:
-    """Refuse a move in a ranked daily game whose day has closed."""
-    if game.ranked and game.daily_date is not None and not is_open(game.daily_date):
+    """Refuse a move (or an assist) in a ranked daily game whose day has closed."""
+    if is_closed(game):
         raise DailyClosed(
-            f"The daily deal of {game.daily_date} has closed; its ranked games are final."
+            f"The daily deal of {game.daily_date} has closed; its ranked games are final.", game
         )

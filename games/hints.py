@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from games import deals
+from games.daily import ensure_playable
 from games.engine.solver import SolveResult, solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
 from games.models import Game
@@ -56,6 +57,7 @@ def _owned_active_game(player: User, game_id: int) -> Game:
         raise NotYourGame(f"Game {game_id} belongs to another player.")
     if game.is_finished:
         raise GameFinished(f"Game {game_id} is over: there is nothing left to win.")
+    ensure_playable(game)
     return game
 
 

@@ -13,11 +13,14 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Case, F, FloatField, OrderBy, Q, QuerySet, When, Window
+from django.db.models import Case, Count, F, FloatField, OrderBy, Q, QuerySet, When, Window
 from django.db.models.functions import Cast, Rank
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.models import Game, PlayerStats
-from games.stats import current_daily_streak
+from games.stats import ASSISTED_COUNTED, current_daily_streak
 
 #: Finished games a player needs before the win-rate board lists them.
 WIN_RATE_MIN_GAMES = 20
@@ -25,39 +28,60 @@ WIN_RATE_MIN_GAMES = 20
 
 @dataclass(frozen=True)
 class Board:
-    """One public leaderboard over the PlayerStats rows of a rule."""
+    """One public leaderboard over the PlayerStats rows of a rule, ranked on one `measure`."""
 
     name: str
-    title: str
+    title: Promise | str
+    measure: str
     only: Q
     order: tuple[OrderBy, ...]
+    #: Finished games a player needs to be listed (None: any number).
+    min_games: int | None = None
+
+    @property
+    def counts_assisted(self) -> bool:
+        """Whether games played with help count on this board (the one rule, games.stats)."""
+        return self.measure in ASSISTED_COUNTED
+
+
+def _win_rate_title() -> str:
+    return ngettext(
+        "Best win rate (at least %(count)d finished game)",
+        "Best win rate (at least %(count)d finished games)",
+        WIN_RATE_MIN_GAMES,
+    ) % {"count": WIN_RATE_MIN_GAMES}
 
 
 BOARDS: dict[str, Board] = {
     board.name: board
     for board in (
-        Board("wins", "Most wins", Q(wins__gt=0), (F("wins").desc(),)),
+        Board("wins", _("Most wins"), "wins", Q(wins__gt=0), (F("wins").desc(),)),
         Board(
             "win-rate",
-            f"Best win rate (at least {WIN_RATE_MIN_GAMES} finished games)",
+            lazy(_win_rate_title, str)(),
+            "win_rate",
             Q(games__gte=WIN_RATE_MIN_GAMES),
             (F("win_rate").desc(),),
+            WIN_RATE_MIN_GAMES,
         ),
         Board(
             "fastest",
-            "Fastest win (unassisted)",
+            _("Fastest win (without hints)"),
+            "best_time",
             Q(best_time__isnull=False),
             (F("best_time").asc(),),
         ),
         Board(
             "fewest-moves",
-            "Fewest-move win (unassisted)",
+            _("Fewest-move win (without hints)"),
+            "fewest_moves",
             Q(fewest_moves__isnull=False),
             (F("fewest_moves").asc(),),
         ),
         Board(
             "daily-streak",
-            "Longest daily streak (consecutive UTC days with a won ranked daily)",
+            _("Longest daily streak (consecutive UTC days with a daily won without hints)"),
+            "daily_streak",
             Q(best_daily_streak__gt=0),
             (F("best_daily_streak").desc(),),
         ),
@@ -122,6 +146,15 @@ DAILY_ORDER = (
     F("move_count").asc(),
     F("win_time").asc(nulls_last=True),
 )
+
+
+def daily_sections(day: date) -> dict[str, int]:
+    """How many ranked games each of the day's two rankings holds (one query)."""
+    counts = Game.objects.filter(daily_date=day, ranked=True).aggregate(
+        without_hints=Count("pk", filter=Q(assisted=False)),
+        with_hints=Count("pk", filter=Q(assisted=True)),
+    )
+    return {key: int(value) for key, value in counts.items()}
 
 
 def daily_rows(day: date, *, assisted: bool = False) -> QuerySet[Game]:

@@ -7,7 +7,7 @@ proves it equals a replay of the log.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -82,13 +82,26 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status != self.Status.ACTIVE
 
+    @property
+    def day_closes_at(self) -> datetime | None:
+        """When a ranked daily game freezes: the UTC midnight that ends its day (else None)."""
+        if not self.ranked or self.daily_date is None:
+            return None
+        return datetime.combine(self.daily_date + timedelta(days=1), time(0), tzinfo=UTC)
+
     def elapsed(self, now: datetime | None = None) -> timedelta:
-        """Server-clock time from the first move to the end (or to now while active)."""
+        """Server-clock time from the first move to the end (or to now while active).
+
+        A ranked daily game's clock stops when its day closes: it can take no move after that.
+        """
         if self.first_move_at is None:
             return timedelta(0)
         end = self.finished_at if self.finished_at is not None else (now or timezone.now())
         if self.status == self.Status.ABANDONED and self.last_move_at is not None:
             end = self.last_move_at
+        closes_at = self.day_closes_at
+        if closes_at is not None:
+            end = min(end, closes_at)
         return max(end - self.first_move_at, timedelta(0))
 
 

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 from django.utils import timezone
 
 from games import deals
-from games.daily import hides_code
+from games.daily import hides_code, is_closed
 from games.engine import Game as EngineGame
 from games.models import Game
 
@@ -35,6 +35,7 @@ class GameSummary(TypedDict):
     cards_on_foundations: int
     elapsed_seconds: float
     assisted: bool
+    closed: bool
     created_at: str
     first_move_at: str | None
     finished_at: str | None
@@ -83,6 +84,7 @@ def game_summary(game: Game, *, now: datetime | None = None) -> GameSummary:
         "cards_on_foundations": game.cards_on_foundations,
         "elapsed_seconds": round(game.elapsed(now or timezone.now()).total_seconds(), 3),
         "assisted": game.assisted,
+        "closed": game.status == Game.Status.ACTIVE and is_closed(game),
         "created_at": game.created_at.isoformat(),
         "first_move_at": game.first_move_at.isoformat() if game.first_move_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
@@ -96,9 +98,12 @@ def summary_of(state: GameState) -> GameSummary:
 
 
 def game_state(game: Game, engine: EngineGame | None = None) -> GameState:
-    """The full public state: summary, board, undo depth and the legal moves (none once over)."""
+    """The full public state: summary, board, undo depth and the legal moves.
+
+    None once over, nor in a ranked daily game whose day has closed (it takes no more moves).
+    """
     board = (engine or deals.current(game)).to_public()
-    finished = game.is_finished
+    finished = game.is_finished or is_closed(game)
     return {
         **game_summary(game),
         "columns": board["columns"],

@@ -7,6 +7,8 @@ already locked), so the aggregates never disagree with the results. Definitions:
 - daily streak: consecutive UTC days with a won, unassisted, ranked daily game (Classic);
 - best time and fewest moves: over unassisted wins only (hints would make records cheap);
 - score: the best score is shown, never used to rank (take-backs can farm it).
+
+Assisted games follow `ASSISTED_COUNTED` / `ASSISTED_EXCLUDED` on every board and page.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ from django.db.models import QuerySet
 
 from games.daily import hides_code, today
 from games.models import Game, PlayerStats, Result
+
+#: The one rule for assisted games (a hint or a winnability check was asked: `Game.assisted`),
+#: which every board, daily ranking and profile follows and the API tells clients: they are
+#: finished games and wins like any other (so they count for wins, win rate and streaks)...
+ASSISTED_COUNTED = ("games", "wins", "win_rate", "streaks")
+#: ...but set no record (help makes records cheap), and a daily's assisted games are ranked
+#: apart from the others (`leaderboards.daily_rows(assisted=True)`).
+ASSISTED_EXCLUDED = ("best_time", "fewest_moves", "daily_streak")
 
 
 def _locked_row(player_id: int, rule: str) -> PlayerStats:
@@ -45,7 +55,7 @@ def fold(stats: PlayerStats, game: Game, result: Result) -> None:
     stats.current_streak += 1
     stats.best_streak = max(stats.best_streak, stats.current_streak)
     if result.assisted:
-        return
+        return  # ASSISTED_EXCLUDED: no record from a game played with help
     if stats.best_time is None or result.duration < stats.best_time:
         stats.best_time, stats.best_time_game_id = result.duration, game.pk
     if stats.fewest_moves is None or result.moves < stats.fewest_moves:
@@ -113,6 +123,7 @@ def profile(player: User) -> dict[str, Any]:
     return {
         "username": player.get_username(),
         "joined": player.date_joined.isoformat(),
+        "assisted_games": {"counted": list(ASSISTED_COUNTED), "excluded": list(ASSISTED_EXCLUDED)},
         "stats": {
             rule: stats_dict(rows.get(rule) or empty_stats(player, rule))
             for rule in Game.Rule.values

@@ -6,14 +6,13 @@ it, and their ranked games can be replayed move by move.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -43,7 +42,9 @@ class DailyAttemptSerializer(serializers.Serializer[Any]):
 class DailyTodaySerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
-    players = serializers.IntegerField(help_text="Ranked attempts so far.")
+    players = serializers.IntegerField(
+        help_text="Ranked attempts so far, with hints or without (both rankings together)."
+    )
     ranked_game = serializers.IntegerField(
         allow_null=True, help_text="Your ranked game today (null if signed out or not started)."
     )
@@ -64,11 +65,19 @@ class DailyEntrySerializer(serializers.Serializer[Any]):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+class DailySectionsSerializer(serializers.Serializer[Any]):
+    without_hints = serializers.IntegerField(help_text="Ranked games played without assists.")
+    with_hints = serializers.IntegerField(help_text="Ranked games played with hints or checks.")
+
+
 class DailyRankingSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     open = serializers.BooleanField(help_text="The day is still running (its code is hidden).")
     code = serializers.CharField(allow_null=True)
     assisted = serializers.BooleanField(help_text="This is the ranking of assisted games.")
+    sections = DailySectionsSerializer(
+        help_text="Ranked games in each of the day's two rankings (they add up to `players`)."
+    )
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -101,16 +110,10 @@ DAY_PARAMETER = OpenApiParameter(
 )
 
 
-def _day(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ValidationError({"date": [f"{text!r} is not a date like 2026-11-30."]}) from None
-
-
 def _played_day(text: str) -> DailyDeal:
     """A day that has a deal: today (chosen on demand) or a past day somebody played."""
-    day = _day(text)
+    day = daily.parse_day(text)
+    daily.ensure_come(day)
     if day == daily.today():
         return daily.deal_for(day)
     deal = DailyDeal.objects.filter(date=day, date__lt=daily.today()).first()
@@ -190,6 +193,7 @@ class DailyRankingView(APIView):
             "open": daily.is_open(deal.date),
             "code": daily.revealed_code(deal),
             "assisted": assisted,
+            "sections": leaderboards.daily_sections(deal.date),
             **paginator.get_paginated_response(
                 [leaderboards.daily_entry(game) for game in page]
             ).data,
@@ -204,7 +208,7 @@ class DailyReplayView(APIView):
     @extend_schema(
         summary="Replay a ranked game of a closed day: the public board after every log entry",
         parameters=[DAY_PARAMETER],
-        responses={200: ReplaySerializer, **errors(403, 404)},
+        responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
     def get(self, request: Request, day: str, game_id: int) -> Response:
         deal = _played_day(day)

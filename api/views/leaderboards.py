@@ -24,9 +24,19 @@ class RuleQuerySerializer(serializers.Serializer[Any]):
     )
 
 
+ASSISTED_HELP = (
+    "Whether games played with hints or winnability checks count on this board: they count "
+    "for wins and win rate, never for best time, fewest moves or the daily streak."
+)
+
+
 class BoardSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="In the request's language.")
+    counts_assisted = serializers.BooleanField(help_text=ASSISTED_HELP)
+    min_games = serializers.IntegerField(
+        allow_null=True, help_text="Finished games a player needs to be listed (win rate: 20)."
+    )
 
 
 class BoardEntrySerializer(serializers.Serializer[Any]):
@@ -46,13 +56,26 @@ class BoardEntrySerializer(serializers.Serializer[Any]):
 
 class BoardPageSerializer(serializers.Serializer[Any]):
     board = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="In the request's language.")
+    counts_assisted = serializers.BooleanField(help_text=ASSISTED_HELP)
+    min_games = serializers.IntegerField(
+        allow_null=True, help_text="Finished games a player needs to be listed (win rate: 20)."
+    )
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = BoardEntrySerializer(many=True)
     me = BoardEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
+
+
+def board_head(board: leaderboards.Board) -> dict[str, Any]:
+    """What a board says of itself, in the request's language."""
+    return {
+        "title": str(board.title),
+        "counts_assisted": board.counts_assisted,
+        "min_games": board.min_games,
+    }
 
 
 def rule_of(request: Request) -> str:
@@ -66,7 +89,8 @@ class BoardListView(APIView):
 
     @extend_schema(summary="The leaderboards", responses={200: BoardSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response([{"name": b.name, "title": b.title} for b in leaderboards.BOARDS.values()])
+        boards = leaderboards.BOARDS.values()
+        return Response([{"name": board.name, **board_head(board)} for board in boards])
 
 
 class BoardView(APIView):
@@ -93,7 +117,7 @@ class BoardView(APIView):
         mine = leaderboards.own_row(rows, request.user, field="player")
         body: dict[str, Any] = {
             "board": chosen.name,
-            "title": chosen.title,
+            **board_head(chosen),
             "rule": rule,
             **paginator.get_paginated_response([leaderboards.board_entry(r) for r in page]).data,
             "me": leaderboards.board_entry(mine) if mine is not None else None,

@@ -38,9 +38,21 @@ class RuleStatsSerializer(serializers.Serializer[Any]):
     last_daily_win = serializers.DateField(allow_null=True)
 
 
+class AssistedGamesSerializer(serializers.Serializer[Any]):
+    counted = serializers.ListField(
+        child=serializers.CharField(), help_text="What games played with hints count for."
+    )
+    excluded = serializers.ListField(
+        child=serializers.CharField(), help_text="What they never count for (records)."
+    )
+
+
 class ProfileSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     joined = serializers.DateTimeField()
+    assisted_games = AssistedGamesSerializer(
+        help_text="The service's one rule for games played with hints or winnability checks."
+    )
     stats = serializers.DictField(child=RuleStatsSerializer(), help_text="Keyed by rule: C, R.")
 
 

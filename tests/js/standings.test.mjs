@@ -25,6 +25,8 @@ test("days shift across months, years and leap days in UTC", () => {
 test("only real calendar days are days", () => {
   assert.ok(isDay("2026-12-01"));
   assert.ok(!isDay("2026-13-01"));
+  assert.ok(!isDay("2026-02-30"), "a well-formed impossible day is no day");
+  assert.ok(isDay("2028-02-29"));
   assert.ok(!isDay("yesterday"));
   assert.ok(!isDay(undefined));
 });
@@ -39,6 +41,7 @@ test("ties on a page are marked, single ranks are not", () => {
   const rows = [{ rank: 1 }, { rank: 2 }, { rank: 2 }, { rank: 4 }];
   const shared = sharedRanks(rows);
   assert.deepEqual(rows.map((row) => rankLabel(row.rank, shared)), ["1", "2=", "2=", "4"]);
+  assert.equal(rankLabel(1234, new Set([1234]), "de"), "1.234=", "ranks in the page's digits");
 });
 
 test("my own row goes below the table only when the page does not hold it", () => {
@@ -60,6 +63,9 @@ test("win rates read as percentages; no rate is a dash", () => {
   assert.equal(percent(0.615), "61.5%");
   assert.equal(percent(1), "100.0%");
   assert.equal(percent(null), "–");
+  assert.equal(percent(1, "de"), "100,0\u00a0%");
+  assert.equal(percent(1, "pt"), "100,0%");
+  assert.equal(percent(0.615, "hu"), "61,5%");
 });
 
 test("replay steps stay within the game", () => {

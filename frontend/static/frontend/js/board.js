@@ -52,8 +52,9 @@ export class Board {
     return this.state ? this.state.version : null;
   }
 
+  /** Whether cards may be picked up: an active game of mine, not frozen by its day's close. */
   playable() {
-    return !this.readOnly && this.state?.status === "active";
+    return !this.readOnly && this.state?.status === "active" && !this.state.closed;
   }
 
   /** Show a state the server sent (REST answer, 409 body or push). */
@@ -229,7 +230,9 @@ export class Board {
   refused(error) {
     if (error.status === 409 && error.state) {
       this.setState(error.state);
-      this.options.notify(gettext("This game changed elsewhere: showing the table as it is now."), "info");
+      // daily-closed: the day closed while the table was open; its frozen state came along
+      // and says so itself (`closed`).
+      if (error.code !== "daily-closed") this.options.notify(gettext("This game changed elsewhere: showing the table as it is now."), "info");
       return;
     }
     const isRule = error.status === 422;

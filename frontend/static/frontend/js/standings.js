@@ -1,13 +1,16 @@
 // Pure helpers for the daily, leaderboard and profile pages: UTC days, the countdown to a day's
 // close, shared ranks, page numbers, replay stepping. No rule of the game is decided here: the
 // server orders every ranking; these only present what it sent.
+import { LANGUAGE } from "./i18n.js";
 
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `text` looks like a UTC day "2026-12-01". */
+/** Whether `text` is a calendar day written "2026-12-01" (not "2026-02-30", which Date rolls on). */
 export function isDay(text) {
-  return ISO_DAY.test(text ?? "") && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+  if (!ISO_DAY.test(text ?? "")) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 /** The UTC day `days` after `day` (negative goes back), as "YYYY-MM-DD". */
@@ -27,9 +30,10 @@ export function sharedRanks(rows) {
   return new Set([...seen].filter(([, count]) => count > 1).map(([rank]) => rank));
 }
 
-/** A rank as shown: "2=" when tied on the page, else "2". */
-export function rankLabel(rank, shared) {
-  return shared.has(rank) ? `${rank}=` : String(rank);
+/** A rank as shown, in the page's digits: "2=" when tied on the page, else "2" ("1.234" in de). */
+export function rankLabel(rank, shared, language = LANGUAGE) {
+  const text = new Intl.NumberFormat(language).format(rank);
+  return shared.has(rank) ? `${text}=` : text;
 }
 
 /** Whether the player's own row is missing from the page shown (so it goes below the table). */
@@ -51,9 +55,10 @@ export function pageNumber(text) {
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
-/** A win rate (0..1, or null) as a percentage with one decimal: "61.5%", or "–". */
-export function percent(rate) {
-  return rate === null || rate === undefined ? "–" : `${(rate * 100).toFixed(1)}%`;
+/** A win rate (0..1, or null) as a percentage with one decimal in `language` ("61.5%", "61,5 %"), or "–". */
+export function percent(rate, language = LANGUAGE) {
+  if (rate === null || rate === undefined) return "–";
+  return new Intl.NumberFormat(language, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Building blocks of the ranking pages: rank tables with the player's own row, pagers, the
 // Classic/Relaxed toggle, tabs, and the lobby feed that tells a page to refresh.
 import { h } from "./dom.js";
-import { gettext, interpolate } from "./i18n.js";
+import { formatNumber, gettext, interpolate } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { ownRowApart, pageCount, rankLabel, sharedRanks } from "./standings.js";
 
@@ -53,7 +53,7 @@ export function pager(data, page, onPage) {
   if (pages <= 1) return null;
   return h("nav", { class: "pages", "aria-label": gettext("Pages") },
     h("button", { type: "button", disabled: !data.previous, onclick: () => onPage(page - 1) }, gettext("Previous page")),
-    h("span", { class: "page-of" }, interpolate(gettext("Page %(page)s of %(pages)s"), { page, pages }, true)),
+    h("span", { class: "page-of" }, interpolate(gettext("Page %(page)s of %(pages)s"), { page: formatNumber(page), pages: formatNumber(pages) }, true)),
     h("button", { type: "button", disabled: !data.next, onclick: () => onPage(page + 1) }, gettext("Next page")));
 }
 

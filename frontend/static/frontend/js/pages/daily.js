@@ -3,7 +3,7 @@
 // the server sends null until the day closes.
 import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
-import { formatDate, gettext, interpolate, ngettext } from "../i18n.js";
+import { formatDate, formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { PUSH } from "../pushes.js";
 import { startGuest } from "../session.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
@@ -30,10 +30,10 @@ export function dayPath(day, today) {
 export function outcome(row) {
   if (row.status === "won") {
     return interpolate(ngettext("Won in %(moves)s move, %(time)s", "Won in %(moves)s moves, %(time)s", row.moves),
-      { moves: row.moves, time: clock(row.elapsed_seconds) }, true);
+      { moves: formatNumber(row.moves), time: clock(row.elapsed_seconds) }, true);
   }
   const count = row.cards_on_foundations;
-  const cards = { cards: count };
+  const cards = { cards: formatNumber(count) };
   if (row.status === "abandoned") return interpolate(ngettext("Abandoned with %(cards)s card home", "Abandoned with %(cards)s cards home", count), cards, true);
   return interpolate(ngettext("Still playing: %(cards)s card home", "Still playing: %(cards)s cards home", count), cards, true);
 }
@@ -58,7 +58,11 @@ export async function mount(root, ctx, name, dayParam) {
   const rankingBox = h("section", { class: "day-ranking", "aria-labelledby": "ranking-title" });
   root.replaceChildren(h("section", { class: "panel daily" }, heading, statusBox, rankingBox));
 
-  if (!isDay(day) || day > today.date) {
+  if (!isDay(day)) {
+    statusBox.replaceChildren(h("p", { class: "empty" }, interpolate(gettext("“%(day)s” is not a date: days are written like 2026-12-01."), { day }, true)));
+    return null;
+  }
+  if (day > today.date) {
     statusBox.replaceChildren(h("p", { class: "empty" }, gettext("That day has not come yet: the daily deal of a day is chosen when it starts.")));
     return null;
   }
@@ -117,17 +121,31 @@ export async function mount(root, ctx, name, dayParam) {
   };
 }
 
-function dayNav(ctx, day, today) {
-  const picker = h("input", {
-    type: "date", max: today, value: isDay(day) ? day : today, "aria-label": gettext("Choose a day"),
+/**
+ * A day picker that shows its day in the page's language: the browser writes a date input in
+ * its own language (11/03/2026 on a German page), so a button shows the day and opens the
+ * input's calendar; the input, invisible over the button, still takes typing and change.
+ */
+function dayPicker(ctx, day, today) {
+  const shown = isDay(day) ? day : today;
+  const input = h("input", {
+    type: "date", max: today, value: shown, tabindex: "-1", "aria-hidden": "true",
     onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today)),
   });
+  const open = () => (input.showPicker ? input.showPicker() : input.focus());
+  return h("span", { class: "day-choice" },
+    h("button", { type: "button", class: "day-picker", "aria-label": gettext("Choose a day"), onclick: open },
+      formatDate(`${shown}T00:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })),
+    input);
+}
+
+function dayNav(ctx, day, today) {
   const valid = isDay(day);
   return h("nav", { class: "day-nav", "aria-label": gettext("Other days") },
     valid ? h("a", { href: dayPath(shiftDay(day, -1), today), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
-    picker,
+    dayPicker(ctx, day, today),
     valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
-    valid && day < today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
+    day !== today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
 }
 
 /** Today: the countdown, how many play, and my attempts (first ranked, the rest practice). */
@@ -136,7 +154,7 @@ function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", rol
     interpolate(ngettext(
       "%(count)s ranked player so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
       "%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
-      today.players), { count: today.players }, true));
+      today.players), { count: formatNumber(today.players) }, true));
   box.replaceChildren(countdown, players, attemptsBlock(ctx, today));
 }
 
@@ -187,17 +205,29 @@ function drawPast(box, data) {
     data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null);
 }
 
+/** The empty state of the ranking shown, true to the other one's count (`sections`). */
+function emptyRanking(view, sections) {
+  if (view.assisted) return gettext("Nobody played this deal with hints.");
+  const apart = sections.with_hints;
+  if (!apart) return gettext("Nobody has played this deal yet.");
+  return interpolate(ngettext(
+    "Nobody has played this deal without hints yet; %(count)s player used hints (see “With hints”).",
+    "Nobody has played this deal without hints yet; %(count)s players used hints (see “With hints”).",
+    apart), { count: formatNumber(apart) }, true);
+}
+
 function drawRanking(box, data, view, change) {
+  const counted = (label, count) => interpolate(gettext("%(ranking)s (%(count)s)"), { ranking: label, count: formatNumber(count) }, true);
   const tabs = toggleGroup(gettext("Which ranking"), [
-    { value: "ranked", label: gettext("Without hints") },
-    { value: "assisted", label: gettext("With hints") },
+    { value: "ranked", label: counted(gettext("Without hints"), data.sections.without_hints) },
+    { value: "assisted", label: counted(gettext("With hints"), data.sections.with_hints) },
   ], view.assisted ? "assisted" : "ranked", (value) => change({ assisted: value === "assisted", page: 1 }));
   const columns = [
     { label: gettext("Result"), key: "result", cell: (row) => statusWord(row.status) },
-    { label: gettext("Moves"), key: "num", cell: (row) => row.moves },
+    { label: gettext("Moves"), key: "num", cell: (row) => formatNumber(row.moves) },
     { label: gettext("Time"), key: "num", cell: (row) => clock(row.elapsed_seconds) },
     { label: gettext("Cards home"), key: "num", cell: (row) => `${row.cards_on_foundations}/52` },
-    { label: gettext("Score"), key: "num score", cell: (row) => row.score },
+    { label: gettext("Score"), key: "num score", cell: (row) => formatNumber(row.score) },
   ];
   if (!data.open) {
     columns.push({
@@ -209,17 +239,18 @@ function drawRanking(box, data, view, change) {
     });
   }
   const mine = data.me
-    ? h("p", { class: "my-rank" }, interpolate(gettext("Your rank: %(rank)s of %(count)s."), { rank: data.me.rank, count: data.count }, true), " ", outcome(data.me))
+    ? h("p", { class: "my-rank" }, interpolate(gettext("Your rank: %(rank)s of %(count)s."), { rank: formatNumber(data.me.rank), count: formatNumber(data.count) }, true), " ", outcome(data.me))
     : null;
   const caption = view.assisted ? gettext("Ranking of games played with hints") : gettext("Ranking of games played without hints");
   fill(box,
     h("h2", { id: "ranking-title" }, gettext("Ranking")),
     h("p", { class: "help" }, gettext("Winners first, by fewer moves then less time; then everyone else by cards home. Tied players share a rank. Score is shown but never ranks.")),
+    h("p", { class: "note assisted-note" }, gettext("Games played with hints or winnability checks are ranked apart, under “With hints”, and never count for the daily streak.")),
     tabs,
     mine,
     data.results.length || data.me
       ? rankTable({ caption, rows: data.results, me: data.me, columns })
-      : h("p", { class: "empty" }, view.assisted ? gettext("Nobody played this deal with hints.") : gettext("Nobody has played this deal yet.")),
+      : h("p", { class: "empty" }, emptyRanking(view, data.sections)),
     pager(data, view.page, (page) => change({ page })));
   box.dataset.count = data.count;
 }

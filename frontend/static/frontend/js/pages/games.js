@@ -29,7 +29,7 @@ export async function mount(root, ctx) {
     ["", "active", "won", "abandoned"].map((value) => h("option", { value, selected: value === status }, STATUS_NAMES[value])));
   const rows = data.results.map((game) =>
     h("tr", {},
-      h("td", {}, h("a", { href: `/game/${game.id}`, "data-link": true }, game.code)),
+      h("td", {}, h("a", { href: `/game/${game.id}`, "data-link": true }, game.code ?? gettext("today's deal"))),
       h("td", {}, STATUS_NAMES[game.status] ?? game.status), h("td", {}, formatNumber(game.move_count)), h("td", {}, formatNumber(game.score)),
       h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, clock(game.elapsed_seconds)), h("td", {}, when(game.created_at))));
   const pageLink = (n, text) => h("a", { href: `/games?${new URLSearchParams({ ...(status && { status }), page: String(n) })}`, "data-link": true }, text);

@@ -2,7 +2,7 @@
 // The server orders every board; score is shown in each row but never sorts anything here.
 import { get } from "../api.js";
 import { clock, h } from "../dom.js";
-import { gettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { PUSH } from "../pushes.js";
 import { coalesce, PAGE_SIZE, pageNumber, percent } from "../standings.js";
 import { fill, lobbyEvents, pager, rankTable, reflectQuery, RULES, ruleToggle, toggleGroup } from "../tables.js";
@@ -12,29 +12,47 @@ const REFRESH_WAIT_MS = 1500;
 
 const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
 
-/** Each board's short name and the columns it shows, its own measure first. */
-function boardColumns() {
-  const wins = { label: gettext("Wins"), key: "num", cell: (row) => row.wins };
-  const games = { label: gettext("Finished"), key: "num", cell: (row) => row.games };
+/**
+ * Each board's short name, title (in the page's language, whatever language the API answers in)
+ * and the columns it shows, its own measure first. `minimum`: the win-rate board's `min_games`.
+ */
+function boardColumns(minimum) {
+  const wins = { label: gettext("Wins"), key: "num", cell: (row) => formatNumber(row.wins) };
+  const games = { label: gettext("Finished"), key: "num", cell: (row) => formatNumber(row.games) };
   const rate = { label: gettext("Win rate"), key: "num", cell: (row) => percent(row.win_rate) };
   const time = { label: gettext("Best time"), key: "num", cell: (row) => gameLink(row.best_time_game, row.best_time_seconds === null ? "–" : clock(row.best_time_seconds)) };
-  const moves = { label: gettext("Fewest moves"), key: "num", cell: (row) => gameLink(row.fewest_moves_game, row.fewest_moves ?? "–") };
-  const streak = { label: gettext("Best daily streak"), key: "num", cell: (row) => row.best_daily_streak };
-  const current = { label: gettext("Current streak"), key: "num", cell: (row) => row.current_daily_streak };
-  const score = { label: gettext("Best score"), key: "num score", cell: (row) => row.best_score };
+  const moves = { label: gettext("Fewest moves"), key: "num", cell: (row) => gameLink(row.fewest_moves_game, row.fewest_moves === null ? "–" : formatNumber(row.fewest_moves)) };
+  const streak = { label: gettext("Best daily streak"), key: "num", cell: (row) => formatNumber(row.best_daily_streak) };
+  const current = { label: gettext("Current streak"), key: "num", cell: (row) => formatNumber(row.current_daily_streak) };
+  const score = { label: gettext("Best score"), key: "num score", cell: (row) => formatNumber(row.best_score) };
   const measure = (column) => ({ ...column, key: `${column.key} measure` });
   return {
-    wins: { short: gettext("Most wins"), columns: [measure(wins), games, rate, score] },
-    "win-rate": { short: gettext("Win rate"), columns: [measure(rate), wins, games, score] },
-    fastest: { short: gettext("Fastest"), columns: [measure(time), wins, score] },
-    "fewest-moves": { short: gettext("Fewest moves"), columns: [measure(moves), wins, score] },
-    "daily-streak": { short: gettext("Daily streak"), columns: [measure(streak), current, score] },
+    wins: { short: gettext("Most wins"), title: gettext("Most wins"), columns: [measure(wins), games, rate, score] },
+    "win-rate": {
+      short: gettext("Win rate"),
+      title: interpolate(ngettext("Best win rate (at least %(count)s finished game)", "Best win rate (at least %(count)s finished games)", minimum), { count: formatNumber(minimum) }, true),
+      columns: [measure(rate), wins, games, score],
+    },
+    fastest: { short: gettext("Fastest"), title: gettext("Fastest win (without hints)"), columns: [measure(time), wins, score] },
+    "fewest-moves": { short: gettext("Fewest moves"), title: gettext("Fewest-move win (without hints)"), columns: [measure(moves), wins, score] },
+    "daily-streak": {
+      short: gettext("Daily streak"),
+      title: gettext("Longest daily streak (consecutive UTC days with a daily won without hints)"),
+      columns: [measure(streak), current, score],
+    },
   };
+}
+
+/** How this board treats games played with help, as the server says (`counts_assisted`). */
+export function assistedNote(countsAssisted) {
+  return h("p", { class: "note assisted-note" }, countsAssisted
+    ? gettext("Games played with hints or winnability checks count on this board, as on Most wins and Win rate.")
+    : gettext("Games played with hints or winnability checks do not count on this board: best time, fewest moves and daily streaks are set only by games played without them. They still count as wins."));
 }
 
 export async function mount(root, ctx) {
   const boards = await get("/leaderboards");
-  const known = boardColumns();
+  const known = boardColumns(boards.find((b) => b.name === "win-rate")?.min_games ?? 0);
   const params = new URLSearchParams(location.search);
   const view = {
     board: boards.some((b) => b.name === params.get("board")) ? params.get("board") : boards[0].name,
@@ -59,7 +77,8 @@ export async function mount(root, ctx) {
       toggleGroup(gettext("Leaderboard"), boards.map((b) => ({ value: b.name, label: known[b.name]?.short ?? b.title })), view.board, (board) => change({ board, page: 1 })),
       ruleToggle(view.rule, (rule) => change({ rule, page: 1 })));
     fill(body,
-      h("h2", {}, data.title),
+      h("h2", {}, board.title ?? data.title),
+      assistedNote(data.counts_assisted),
       data.results.length || data.me
         ? rankTable({ caption: data.title, rows: data.results, me: data.me, columns: board.columns })
         : h("p", { class: "empty" }, gettext("Nobody is on this board yet.")),

@@ -1,33 +1,43 @@
 // A public profile: statistics per rule and the history of finished games, page by page.
 import { get } from "../api.js";
 import { clock, h, when } from "../dom.js";
-import { formatDate, gettext, interpolate } from "../i18n.js";
+import { formatDate, formatNumber, gettext, interpolate } from "../i18n.js";
 import { PAGE_SIZE, pageNumber, percent } from "../standings.js";
 import { fill, pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
+import { dayInSentence } from "./daily.js";
 
 const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
 
 function statsCard(stats) {
   const item = (label, key, value) => [h("dt", {}, label), h("dd", { "data-stat": key }, value)];
-  const none = "–";
+  // Records come only from wins without help (the server's rule): wins but no record means
+  // every win had help, which the dash says rather than looking like missing data.
+  const none = stats.wins > 0 ? gettext("– (only wins with help)") : "–";
+  const count = formatNumber;
   return h("section", { class: "stats-card", "data-rule": stats.rule, "aria-label": ruleName(stats.rule) },
     h("h2", {}, ruleName(stats.rule)),
     h("dl", {},
-      item(gettext("Games"), "games", stats.games),
-      item(gettext("Wins"), "wins", stats.wins),
+      item(gettext("Games"), "games", count(stats.games)),
+      item(gettext("Wins"), "wins", count(stats.wins)),
       item(gettext("Win rate"), "win_rate", percent(stats.win_rate)),
-      item(gettext("Current streak"), "current_streak", stats.current_streak),
-      item(gettext("Best streak"), "best_streak", stats.best_streak),
+      item(gettext("Current streak"), "current_streak", count(stats.current_streak)),
+      item(gettext("Best streak"), "best_streak", count(stats.best_streak)),
       item(gettext("Best time"), "best_time", gameLink(stats.best_time_game, stats.best_time_seconds === null ? none : clock(stats.best_time_seconds))),
-      item(gettext("Fewest moves"), "fewest_moves", gameLink(stats.fewest_moves_game, stats.fewest_moves ?? none)),
-      item(gettext("Best score"), "best_score", stats.best_score),
+      item(gettext("Fewest moves"), "fewest_moves", gameLink(stats.fewest_moves_game, stats.fewest_moves === null ? none : count(stats.fewest_moves))),
+      item(gettext("Best score"), "best_score", count(stats.best_score)),
       item(gettext("Daily streak"), "daily_streak",
-        interpolate(gettext("%(current)s now, best %(best)s"), { current: stats.current_daily_streak, best: stats.best_daily_streak }, true))));
+        interpolate(gettext("%(current)s now, best %(best)s"), { current: count(stats.current_daily_streak), best: count(stats.best_daily_streak) }, true))));
+}
+
+/** The server's rule for games played with help (the profile's `assisted_games`), in words. */
+function assistedNote() {
+  return h("p", { class: "note assisted-note" },
+    gettext("Games played with hints or winnability checks count as games and wins (win rate, streaks), but best time, fewest moves and the daily streak come only from games played without them."));
 }
 
 function dealCell(entry) {
   if (entry.daily) {
-    const label = interpolate(entry.ranked ? gettext("Daily %(date)s (ranked)") : gettext("Daily %(date)s (practice)"), { date: entry.daily }, true);
+    const label = interpolate(entry.ranked ? gettext("Daily %(date)s (ranked)") : gettext("Daily %(date)s (practice)"), { date: dayInSentence(entry.daily) }, true);
     return h("a", { href: `/game/${entry.game}`, "data-link": true }, label);
   }
   return h("a", { href: `/game/${entry.game}`, "data-link": true }, entry.code);
@@ -52,6 +62,7 @@ export async function mount(root, ctx, _name, username) {
     h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: formatDate(profile.joined, { dateStyle: "long" }) }, true),
       ctx.me?.username === profile.username ? [" · ", gettext("This is you.")] : null),
     h("div", { class: "stats-cards" }, RULES.map((rule) => statsCard(profile.stats[rule]))),
+    assistedNote(),
     historyBox));
 
   async function load() {
@@ -61,10 +72,10 @@ export async function mount(root, ctx, _name, username) {
       [gettext("Finished"), null, (entry) => when(entry.finished_at)],
       [gettext("Deal"), null, dealCell],
       [gettext("Result"), null, (entry) => (entry.won ? gettext("Won") : gettext("Not won"))],
-      [gettext("Moves"), "num", (entry) => entry.moves],
+      [gettext("Moves"), "num", (entry) => formatNumber(entry.moves)],
       [gettext("Time"), "num", (entry) => clock(entry.seconds)],
       [gettext("Cards home"), "num", (entry) => `${entry.cards_on_foundations}/52`],
-      [gettext("Score"), "num score", (entry) => entry.score],
+      [gettext("Score"), "num score", (entry) => formatNumber(entry.score)],
       [gettext("Assists"), null, (entry) => (entry.assisted ? gettext("Hints") : "")],
     ];
     const rows = data.results.map((entry) => h("tr", { "data-game": entry.game },

@@ -2,7 +2,7 @@
 // first/previous/next/last/play, drawn by the table's renderer with no input attached.
 import { get } from "../api.js";
 import { h } from "../dom.js";
-import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { Renderer } from "../render.js";
 import { stepTo } from "../standings.js";
 import { playerLink } from "../tables.js";
@@ -65,10 +65,10 @@ export async function mount(root, _ctx, _name, day, gameId) {
     const step = steps[index];
     position.value = String(index);
     where.textContent = index === 0
-      ? interpolate(gettext("Step 0 of %(last)s: the deal"), { last: steps.length - 1 }, true)
+      ? interpolate(gettext("Step 0 of %(last)s: the deal"), { last: formatNumber(steps.length - 1) }, true)
       : interpolate(ngettext("Step %(step)s of %(last)s: %(move)s · %(moves)s move · score %(score)s",
         "Step %(step)s of %(last)s: %(move)s · %(moves)s moves · score %(score)s", step.move_count),
-        { step: index, last: steps.length - 1, move: step.move, moves: step.move_count, score: step.score }, true);
+        { step: formatNumber(index), last: formatNumber(steps.length - 1), move: step.move, moves: formatNumber(step.move_count), score: formatNumber(step.score) }, true);
     panel.dataset.step = String(index);
     for (const action of ["first", "prev"]) controls.querySelector(`[data-step=${action}]`).disabled = index === 0;
     for (const action of ["next", "last"]) controls.querySelector(`[data-step=${action}]`).disabled = index === steps.length - 1;

@@ -141,7 +141,7 @@ function clockNote() {
 function table(root, ctx, initial, spectating) {
   const settings = { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) };
   const codeText = h("span", { class: "value code", "data-stat": "code" });
-  const copy = h("button", { type: "button", class: "icon", "aria-label": gettext("Copy the game code"), onclick: copyCode }, gettext("Copy"));
+  const copy = h("button", { type: "button", class: "icon", onclick: copyCode });
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
   const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
@@ -164,6 +164,7 @@ function table(root, ctx, initial, spectating) {
   // The celebration is for a win seen happening here: a reload of a won game shows it quietly.
   let seenActive = false;
   const leaving = new AbortController();
+  let toldClosed = false;
   const board = new Board(boardEl, {
     settings,
     readOnly: spectating,
@@ -173,18 +174,24 @@ function table(root, ctx, initial, spectating) {
       if (settings.sounds) import("../sounds.js").then((sounds) => sounds.play(kind));
     },
     onState(state) {
-      clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: state.status === "active" && Boolean(state.first_move_at) };
+      // A ranked daily game whose day closed is frozen (`closed`): no clock, no move, no assist.
+      const live = state.status === "active" && !state.closed;
+      clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: live && Boolean(state.first_move_at) };
       root.querySelector("[data-stat=moves]").textContent = formatNumber(state.move_count);
       root.querySelector("[data-stat=score]").textContent = formatNumber(state.score);
-      codeText.textContent = state.code;
-      undoButton.disabled = state.undo_depth === 0 || state.status !== "active";
-      resignButton.disabled = state.status !== "active";
-      assists.forEach((button) => { button.disabled = state.status !== "active"; });
+      showCode(state);
+      undoButton.disabled = state.undo_depth === 0 || !live;
+      resignButton.disabled = !live;
+      assists.forEach((button) => { button.disabled = !live; });
+      if (state.closed && !toldClosed) {
+        toldClosed = true;
+        ctx.notify(gettext("This daily deal is closed: its ranking is final."));
+      }
       root.dataset.version = state.version;
       root.dataset.status = state.status;
       const who = spectating ? interpolate(gettext("Watching %(name)s"), { name: state.owner }, true) : "";
       const rule = interpolate(gettext("%(rule)s rules"), { rule: RULE_NAMES[state.rule] }, true);
-      const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : "";
+      const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : state.closed ? gettext("Day closed") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
       tick();
       if (state.status === "active") seenActive = true;
@@ -240,12 +247,24 @@ function table(root, ctx, initial, spectating) {
     newGameDialog(ctx);
   }
 
+  /** The code, or for a daily whose day runs (its code hidden: null) a word saying so. */
+  function showCode(state) {
+    const hidden = state.code === null;
+    codeText.textContent = hidden ? gettext("hidden until the day closes") : state.code;
+    copy.textContent = hidden ? gettext("Copy link") : gettext("Copy");
+    copy.setAttribute("aria-label", hidden ? gettext("Copy the link to this daily deal") : gettext("Copy the game code"));
+  }
+
+  /** Copy the code; while a daily's code is hidden, the link to its day instead. */
   async function copyCode() {
+    const { code, daily } = board.state;
+    const text = code ?? `${location.origin}/daily/${daily}`;
     try {
-      await navigator.clipboard.writeText(board.state.code);
-      ctx.notify(interpolate(gettext("Copied %(code)s."), { code: board.state.code }, true));
+      await navigator.clipboard.writeText(text);
+      ctx.notify(code ? interpolate(gettext("Copied %(code)s."), { code }, true) : gettext("Copied the link to this daily deal."));
     } catch {
-      ctx.notify(interpolate(gettext("The code is %(code)s."), { code: board.state.code }, true));
+      ctx.notify(code ? interpolate(gettext("The code is %(code)s."), { code }, true)
+        : interpolate(gettext("The link to this daily deal is %(link)s."), { link: text }, true));
     }
   }
 
