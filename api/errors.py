@@ -74,7 +74,8 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
         body = error_body(exc.code, service_message(exc), state=game_state(exc.game))
         return Response(body, status=exc.status)
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.code, service_message(exc)), status=exc.status)
+        body = error_body(exc.code, service_message(exc), **exc.details())
+        return Response(body, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         message = _("The request body is larger than %(limit)s bytes.") % {
             "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE

@@ -123,6 +123,7 @@ def _played_day(text: str) -> DailyDeal:
 
 
 class DailyTodayView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -148,6 +149,8 @@ class DailyTodayView(APIView):
 
 
 class DailyPlayView(APIView):
+    required_scope = "game:play"
+
     @extend_schema(
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
         request=None,
@@ -159,6 +162,7 @@ class DailyPlayView(APIView):
 
 
 class DailyRankingView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -199,6 +203,7 @@ class DailyRankingView(APIView):
 
 
 class DailyReplayView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -42,6 +42,8 @@ def _answer(outcome: services.Outcome) -> Response:
 
 
 class GameListView(APIView):
+    required_scope = {"GET": "game:read", "POST": "game:play"}
+
     @extend_schema(
         summary="My games, newest first",
         operation_id="v1_games_list",
@@ -78,6 +80,7 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -93,6 +96,7 @@ class GameDetailView(APIView):
 
 
 class GameLogView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -119,6 +123,7 @@ class GameLogView(APIView):
 
 
 class MoveView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -140,6 +145,7 @@ class MoveView(APIView):
 
 
 class TapView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -155,6 +161,7 @@ class TapView(APIView):
 
 
 class DoubleClickView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -170,6 +177,7 @@ class DoubleClickView(APIView):
 
 
 class UndoView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -183,6 +191,8 @@ class UndoView(APIView):
 
 
 class AbandonView(APIView):
+    required_scope = "game:play"
+
     @extend_schema(
         summary="Give up the game",
         request=s.VersionSerializer,

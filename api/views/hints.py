@@ -24,6 +24,7 @@ NOTE = (
 
 
 class HintView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -51,6 +52,7 @@ class HintView(APIView):
 
 
 class WinnabilityView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
