@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from accounts import guests
 from accounts.models import ApiToken, PlayerSettings
-from accounts.scopes import PUBLIC
+from accounts.scopes import PUBLIC, SCOPES
 from api import serializers as s
 from api.docs import errors
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
@@ -261,7 +261,8 @@ class TokenListView(APIView):
     def post(self, request: SignedInRequest) -> Response:
         spec = s.TokenCreateSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
-        token, raw = ApiToken.issue(request.user, spec.validated_data["name"])
+        data = spec.validated_data
+        token, raw = ApiToken.issue(request.user, data["name"], data.get("scopes", SCOPES))
         return Response({**token.to_dict(), "token": raw}, status=status.HTTP_201_CREATED)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -11,47 +9,17 @@ from oauth2_provider.models import AccessToken, Application, RefreshToken
 from rest_framework.test import APIClient
 
 from tests.support.oauth import (
-    REDIRECT_URI,
     Pkce,
     authorize_url,
     code_from_redirect,
     consent_form,
+    obtain_tokens,
+    register_app,
+    signed_in,
     token_form,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def register_app(session: Client, **extra: Any) -> dict[str, Any]:
-    body = {"name": "Solver bot", "redirect_uris": [REDIRECT_URI], **extra}
-    response = session.post("/api/v1/oauth/apps", body, content_type="application/json")
-    assert response.status_code == 201, response.content
-    return dict(response.json())
-
-
-def obtain_tokens(
-    player: Client, client_id: str, scopes: str, secret: str | None = None
-) -> dict[str, Any]:
-    """Consent as the signed-in player, then trade the code for tokens (an anonymous client)."""
-    pkce = Pkce.new()
-    page = player.get(authorize_url(client_id, pkce, scopes))
-    assert page.status_code == 200, page.content
-    allowed = player.post("/oauth/authorize/", consent_form(client_id, pkce, scopes))
-    assert allowed.status_code == 302, allowed.content
-    assert allowed["Location"].startswith(REDIRECT_URI)
-    code = code_from_redirect(allowed["Location"])
-    form = token_form(client_id, code, pkce)
-    if secret is not None:
-        form["client_secret"] = secret
-    answer = Client().post("/oauth/token/", form)
-    assert answer.status_code == 200, answer.content
-    return dict(answer.json())
 
 
 def bearer(token: str) -> APIClient:

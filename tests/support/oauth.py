@@ -6,7 +6,11 @@ import base64
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
+
+from django.contrib.auth.models import User
+from django.test import Client
 
 REDIRECT_URI = "http://127.0.0.1:8765/callback"
 
@@ -66,3 +70,35 @@ def token_form(client_id: str, code: str, pkce: Pkce) -> dict[str, str]:
         "redirect_uri": REDIRECT_URI,
         "code_verifier": pkce.verifier,
     }
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def register_app(session: Client, **extra: Any) -> dict[str, Any]:
+    body = {"name": "Solver bot", "redirect_uris": [REDIRECT_URI], **extra}
+    response = session.post("/api/v1/oauth/apps", body, content_type="application/json")
+    assert response.status_code == 201, response.content
+    return dict(response.json())
+
+
+def obtain_tokens(
+    player: Client, client_id: str, scopes: str, secret: str | None = None
+) -> dict[str, Any]:
+    """Consent as the signed-in player, then trade the code for tokens (an anonymous client)."""
+    pkce = Pkce.new()
+    page = player.get(authorize_url(client_id, pkce, scopes))
+    assert page.status_code == 200, page.content
+    allowed = player.post("/oauth/authorize/", consent_form(client_id, pkce, scopes))
+    assert allowed.status_code == 302, allowed.content
+    assert allowed["Location"].startswith(REDIRECT_URI)
+    code = code_from_redirect(allowed["Location"])
+    form = token_form(client_id, code, pkce)
+    if secret is not None:
+        form["client_secret"] = secret
+    answer = Client().post("/oauth/token/", form)
+    assert answer.status_code == 200, answer.content
+    return dict(answer.json())
