@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "ops.middleware.RequestIdMiddleware",
+    "api.middleware.RateLimitHeaders",  # outside the 503 of a database outage: every answer
     "ops.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -259,11 +260,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttles.ApiThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
         "guest": env_str("THROTTLE_GUEST", "20/hour"),
         "moves": env_str("THROTTLE_MOVES", "1200/min"),
+        "api": env_str("THROTTLE_API", "6000/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
