@@ -83,7 +83,10 @@ class SettingsSerializer(serializers.Serializer[Any]):
 
 class NewGameSerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=RULE_LETTERS_ANY_CASE, required=False)
-    code = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    # Notation is parsed strictly (notation.md): no trimming of surrounding spaces.
+    code = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, trim_whitespace=False
+    )
 
 
 class VersionSerializer(serializers.Serializer[Any]):
@@ -91,11 +94,11 @@ class VersionSerializer(serializers.Serializer[Any]):
 
 
 class MoveSerializer(VersionSerializer):
-    move = serializers.CharField(max_length=32)
+    move = serializers.CharField(max_length=32, trim_whitespace=False)
 
 
 class CardIntentSerializer(VersionSerializer):
-    card = serializers.CharField(max_length=16)
+    card = serializers.CharField(max_length=16, trim_whitespace=False)
 
 
 class GameListQuerySerializer(serializers.Serializer[Any]):

@@ -45,7 +45,7 @@ def server(django_db_setup: None) -> Iterator[RunningServer]:
 def generate_client(server: RunningServer, where: Path) -> Path:
     generator = Path(sys.executable).with_name("openapi-python-client")
     if not generator.exists():
-        raise RuntimeError("this test needs openapi-python-client: `make install` (a dev dependency)")
+        raise RuntimeError("this test needs openapi-python-client (a dev dependency): make install")
     config = where / "generator.yaml"
     config.write_text(GENERATOR_CONFIG)
     package = where / "yukon_client"
