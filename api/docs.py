@@ -73,7 +73,7 @@ DESCRIPTIONS = {
     401: "Not signed in, or an unknown API token.",
     403: (
         "Signed in, but not allowed (not your game, a missing CSRF token for a session, "
-        "or an API token where the session is needed)."
+        "a token without the operation's scope, or a token where the session is needed)."
     ),
     404: "No such object.",
     409: (

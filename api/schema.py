@@ -48,3 +48,73 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unty
             ),
         }
         return [oauth2, bearer]
+
+
+def _error_response(description: str, code: str, message: str, **extra: Any) -> dict[str, Any]:
+    example = {"error": {"code": code, "message": message, **extra}}
+    return {
+        "description": description,
+        "content": {
+            "application/json": {
+                "schema": {"$ref": "#/components/schemas/Error"},
+                "examples": {code: {"value": example, "summary": code}},
+            }
+        },
+    }
+
+
+def document_shared_refusals(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Add the answers every operation can give, where a view did not document them itself.
+
+    A scoped operation may meet a dead token (401) or one without its scope (403
+    `missing-scope`); every one may be throttled (429); a paginated list answers a
+    page past the end or `page=0` with 404 `not-found`. (A drf-spectacular
+    postprocessing hook, after the views' own `extend_schema` responses.)
+    """
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            scoped = any(
+                scopes
+                for requirement in operation.get("security", [])
+                for scopes in requirement.values()
+            )
+            if scoped:
+                responses.setdefault(
+                    "401",
+                    _error_response(
+                        "An unknown, revoked or expired token.",
+                        "authentication-failed",
+                        "Unknown or revoked API token.",
+                    ),
+                )
+                responses.setdefault(
+                    "403",
+                    _error_response(
+                        "The token lacks this operation's scope.",
+                        "missing-scope",
+                        "This token lacks the scope 'game:play', which this request needs.",
+                        scope="game:play",
+                    ),
+                )
+            responses.setdefault(
+                "429",
+                _error_response(
+                    "Too many requests; see the Retry-After and RateLimit-* headers.",
+                    "throttled",
+                    "Request was throttled. Expected available in 42 seconds.",
+                    retry_after_seconds=42,
+                ),
+            )
+            if any(
+                parameter.get("name") == "page" for parameter in operation.get("parameters", [])
+            ):
+                responses.setdefault(
+                    "404",
+                    _error_response(
+                        "A page past the end, or page=0.",
+                        "not-found",
+                        "Invalid page.",
+                    ),
+                )
+    return result

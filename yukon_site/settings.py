@@ -284,6 +284,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.document_shared_refusals",
+    ],
     # Import paths (read when the schema is built: settings cannot import models).
     "ENUM_NAME_OVERRIDES": {
         "RuleLetterEnum": "api.serializers.RULE_LETTERS",

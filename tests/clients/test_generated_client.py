@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from tests.support.oauth import REDIRECT_URI, Pkce, authorize_url, code_from_redirect, token_form
-from tests.support.servers import RunningServer, asgi_server
+from tests.support.servers import RunningServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,12 +34,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HINTED_WIN = "YU1-C-AAAAAAB"
 TIMEOUT = 30
 GENERATOR_CONFIG = "post_hooks: []\nliteral_enums: true\npackage_name_override: yukon_client\n"
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup: None) -> Iterator[RunningServer]:
-    with asgi_server() as running:
-        yield running
 
 
 def generate_client(server: RunningServer, where: Path) -> Path:
