@@ -12,6 +12,7 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 from accounts.scopes import PUBLIC, SCOPES, scope_for
+from api.errors import error_codes
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
@@ -61,6 +62,13 @@ def _error_response(description: str, code: str, message: str, **extra: Any) -> 
             }
         },
     }
+
+
+def enumerate_error_codes(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """The error body's `code` is one of `api.errors.error_codes()`: the schema lists them."""
+    detail = result["components"]["schemas"]["ErrorDetail"]["properties"]["code"]
+    detail["enum"] = sorted(error_codes())
+    return result
 
 
 def document_shared_refusals(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -287,6 +287,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.document_shared_refusals",
+        "api.schema.enumerate_error_codes",
     ],
     # Import paths (read when the schema is built: settings cannot import models).
     "ENUM_NAME_OVERRIDES": {
