@@ -43,13 +43,13 @@ STATE_EXAMPLE = OpenApiExample(
 
 ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
     400: (
-        "invalid-move",
-        "The text is not a move: '10D-3' (expected e.g. 10D>3 or 7S>F).",
-        {"rule": "syntax"},
+        "invalid-request",
+        "The request has invalid fields; see 'fields'.",
+        {"fields": {"name": ["This field is required."]}},
     ),
     401: ("not-authenticated", "Authentication credentials were not provided.", {}),
     403: ("not-your-game", "Game 12 belongs to another player.", {}),
-    404: ("game-not-found", "There is no game 12.", {}),
+    404: ("not-found", "Not found.", {}),
     409: (
         "stale-version",
         "You saw version 6 but the game is at version 7.",
@@ -66,6 +66,16 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
         "Request was throttled. Expected available in 42 seconds.",
         {"retry_after_seconds": 42},
     ),
+}
+
+#: The examples of the game endpoints, where a 400 is mostly bad notation and a 404 a game.
+GAME_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
+    400: (
+        "invalid-move",
+        "The text is not a move: '10D-3' (expected e.g. 10D>3 or 7S>F).",
+        {"rule": "syntax"},
+    ),
+    404: ("game-not-found", "There is no game 12.", {}),
 }
 
 DESCRIPTIONS = {
@@ -86,14 +96,17 @@ DESCRIPTIONS = {
 }
 
 
-def errors(*statuses: int, example_403: ServiceError | None = None) -> dict[int, OpenApiResponse]:
+def errors(
+    *statuses: int, example_403: ServiceError | None = None, game: bool = False
+) -> dict[int, OpenApiResponse]:
     """Documented error responses for the given HTTP statuses, each with an example body.
 
-    `example_403` replaces the 403 example where an endpoint refuses for a reason of its own.
+    `example_403` replaces the 403 example where an endpoint refuses for a reason of its own;
+    `game` picks the game endpoints' examples (bad notation, a missing game).
     """
     documented = {}
     for status in statuses:
-        code, message, extra = ERROR_EXAMPLES[status]
+        code, message, extra = (GAME_EXAMPLES if game else {}).get(status, ERROR_EXAMPLES[status])
         if status == 403 and example_403 is not None:
             code, message, extra = example_403.code, example_403.message, {}
         example = OpenApiExample(

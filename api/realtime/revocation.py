@@ -34,9 +34,7 @@ def _oauth_revoked(sender: type[Any], instance: Any, **kwargs: Any) -> None:
 
 
 def connect_signals() -> None:
-    post_delete.connect(
-        _personal_revoked, sender=ApiToken, dispatch_uid="api.realtime.revocation"
-    )
+    post_delete.connect(_personal_revoked, sender=ApiToken, dispatch_uid="api.realtime.revocation")
     post_delete.connect(
         _oauth_revoked, sender=get_access_token_model(), dispatch_uid="api.realtime.oauth"
     )

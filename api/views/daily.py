@@ -209,7 +209,7 @@ class DailyReplayView(APIView):
     @extend_schema(
         summary="Replay a ranked game of a closed day: the public board after every log entry",
         parameters=[DAY_PARAMETER],
-        responses={200: ReplaySerializer, **errors(403, 404)},
+        responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
     def get(self, request: Request, day: str, game_id: int) -> Response:
         deal = _played_day(day)

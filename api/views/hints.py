@@ -31,7 +31,7 @@ class HintView(APIView):
         summary="Hint: the next move of a winning line from the current position",
         description=NOTE,
         request=None,
-        responses={200: s.HintSerializer, **errors(401, 403, 404, 409, 429)},
+        responses={200: s.HintSerializer, **errors(401, 403, 404, 409, 429, game=True)},
         examples=[
             OpenApiExample(
                 "a hint",
@@ -59,7 +59,7 @@ class WinnabilityView(APIView):
         summary="Can this game still be won?",
         description=NOTE,
         request=None,
-        responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429)},
+        responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return Response(hints.ask(request.user, game_id, "winnability").to_dict())
