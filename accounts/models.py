@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models
+
+from accounts.scopes import SCOPES, format_scopes, parse_scopes
 
 TOKEN_PREFIX = "yk_"
 
@@ -98,6 +101,9 @@ class ApiToken(models.Model):
     prefix = models.CharField(max_length=12)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+    scopes = models.CharField(
+        max_length=200, default="", help_text="Space-separated scope names (accounts.scopes)."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -106,13 +112,23 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}...)"
 
     @classmethod
-    def issue(cls, user: models.Model, name: str) -> tuple[ApiToken, str]:
-        """Create a token; the raw value is returned once and never stored."""
+    def issue(
+        cls, user: models.Model, name: str, scopes: Iterable[str] = tuple(SCOPES)
+    ) -> tuple[ApiToken, str]:
+        """A new token (every scope unless told); its raw value is returned once, never stored."""
         raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
         token = cls.objects.create(
-            user=user, name=name, key_hash=hash_token(raw), prefix=raw[: len(TOKEN_PREFIX) + 6]
+            user=user,
+            name=name,
+            key_hash=hash_token(raw),
+            prefix=raw[: len(TOKEN_PREFIX) + 6],
+            scopes=format_scopes(scopes),
         )
         return token, raw
+
+    @property
+    def scope_set(self) -> frozenset[str]:
+        return parse_scopes(self.scopes)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -121,4 +137,5 @@ class ApiToken(models.Model):
             "prefix": self.prefix,
             "created_at": self.created_at,
             "last_used_at": self.last_used_at,
+            "scopes": self.scopes.split(),
         }

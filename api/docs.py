@@ -44,13 +44,13 @@ STATE_EXAMPLE = OpenApiExample(
 
 ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
     400: (
-        "invalid-move",
-        "The text is not a move: '10D-3' (expected e.g. 10D>3 or 7S>F).",
-        {"rule": "syntax"},
+        "invalid-request",
+        "The request has invalid fields; see 'fields'.",
+        {"fields": {"name": ["This field is required."]}},
     ),
     401: ("not-authenticated", "Authentication credentials were not provided.", {}),
     403: ("not-your-game", "Game 12 belongs to another player.", {}),
-    404: ("game-not-found", "There is no game 12.", {}),
+    404: ("not-found", "Not found.", {}),
     409: (
         "stale-version",
         "You saw version 6 but the game is at version 7.",
@@ -69,12 +69,22 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
     ),
 }
 
+#: The examples of the game endpoints, where a 400 is mostly bad notation and a 404 a game.
+GAME_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
+    400: (
+        "invalid-move",
+        "The text is not a move: '10D-3' (expected e.g. 10D>3 or 7S>F).",
+        {"rule": "syntax"},
+    ),
+    404: ("game-not-found", "There is no game 12.", {}),
+}
+
 DESCRIPTIONS = {
     400: "Malformed input (JSON, too deep, lone surrogates, fields, card, move or code text).",
     401: "Not signed in, or an unknown API token.",
     403: (
         "Signed in, but not allowed (not your game, a missing CSRF token for a session, "
-        "or an API token where the session is needed)."
+        "a token without the operation's scope, or a token where the session is needed)."
     ),
     404: "No such object.",
     409: (
@@ -87,14 +97,17 @@ DESCRIPTIONS = {
 }
 
 
-def errors(*statuses: int, example_403: ServiceError | None = None) -> dict[int, OpenApiResponse]:
+def errors(
+    *statuses: int, example_403: ServiceError | None = None, game: bool = False
+) -> dict[int, OpenApiResponse]:
     """Documented error responses for the given HTTP statuses, each with an example body.
 
-    `example_403` replaces the 403 example where an endpoint refuses for a reason of its own.
+    `example_403` replaces the 403 example where an endpoint refuses for a reason of its own;
+    `game` picks the game endpoints' examples (bad notation, a missing game).
     """
     documented = {}
     for status in statuses:
-        code, message, extra = ERROR_EXAMPLES[status]
+        code, message, extra = (GAME_EXAMPLES if game else {}).get(status, ERROR_EXAMPLES[status])
         if status == 403 and example_403 is not None:
             code, message, extra = example_403.code, example_403.message, {}
         example = OpenApiExample(

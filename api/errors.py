@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
+from django.urls import get_resolver
 from django.utils import translation
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -25,7 +26,7 @@ from accounts.language import player_language
 from api.parsers import JsonTooDeep, LoneSurrogate
 from api.refusals import engine_message, service_message
 from games.daily import DailyClosed
-from games.engine import IllegalMoveError, YukonError
+from games.engine import ERROR_CODES, IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
 from games.public import game_state
 
@@ -45,6 +46,39 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ParseError: "malformed-json",
     exceptions.ValidationError: "invalid-request",
 }
+
+
+#: Codes answered outside the exception handler's tables: the handler's own, the login
+#: view's, the JSON 404/500 pages' and the database-outage middleware's (ops.middleware).
+OTHER_CODES = (
+    "bad-request",
+    "body-too-large",
+    "not-found",
+    "server-error",
+    "bad-credentials",
+    "database-unavailable",
+)
+#: Engine codes no request can cause: a stored state that fails to load is a server fault.
+INTERNAL_ENGINE_CODES = frozenset({"invalid-state"})
+
+
+def _service_codes(kind: type[ServiceError]) -> set[str]:
+    codes = {kind.code}
+    for subclass in kind.__subclasses__():
+        codes |= _service_codes(subclass)
+    return codes
+
+
+def error_codes() -> frozenset[str]:
+    """Every `code` a REST answer can carry (the schema's enum; docs/api.md's table).
+
+    Service refusals are found by their classes: loading the URLconf imports every
+    view, and so every refusal a view can raise.
+    """
+    get_resolver().url_patterns  # noqa: B018 (imports the views)
+    engine = set(ERROR_CODES) - INTERNAL_ENGINE_CODES
+    service = _service_codes(ServiceError) - {ServiceError.code}
+    return frozenset({*DRF_CODES.values(), *OTHER_CODES, *engine, *service})
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -75,7 +109,8 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
         body = error_body(exc.code, service_message(exc), state=game_state(exc.game))
         return Response(body, status=exc.status)
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.code, service_message(exc)), status=exc.status)
+        body = error_body(exc.code, service_message(exc), **exc.details())
+        return Response(body, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         message = _("The request body is larger than %(limit)s bytes.") % {
             "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE

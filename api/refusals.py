@@ -38,6 +38,9 @@ SERVICE_MESSAGES: dict[str, Promise] = {
         "Managing API tokens needs a signed-in session (log in with your password): "
         "an API token cannot list, create or revoke tokens."
     ),
+    "missing-scope": _(
+        "This token was not granted the scope this request needs (named in 'scope')."
+    ),
     "service-error": _("The request could not be carried out."),
 }
 

@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from accounts import guests
 from accounts.models import CardBack, TableColour
+from accounts.scopes import SCOPES
 from games.models import Game, MoveLogEntry
 
 # Choice lists, derived from the models (whose rules come from the engine's RULES). The
@@ -59,8 +60,17 @@ class RegisterSerializer(CredentialsSerializer):
         return attrs
 
 
+SCOPE_NAMES = list(SCOPES)
+
+
 class TokenCreateSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=64)
+    scopes = serializers.ListField(
+        child=serializers.ChoiceField(choices=SCOPE_NAMES),
+        required=False,
+        allow_empty=False,
+        help_text="What the token may do (accounts.scopes); every scope when left out.",
+    )
 
 
 class SettingsSerializer(serializers.Serializer[Any]):
@@ -79,7 +89,10 @@ class SettingsSerializer(serializers.Serializer[Any]):
 
 class NewGameSerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=RULE_LETTERS_ANY_CASE, required=False)
-    code = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    # Notation is parsed strictly (notation.md): no trimming of surrounding spaces.
+    code = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, trim_whitespace=False
+    )
 
 
 class VersionSerializer(serializers.Serializer[Any]):
@@ -87,11 +100,11 @@ class VersionSerializer(serializers.Serializer[Any]):
 
 
 class MoveSerializer(VersionSerializer):
-    move = serializers.CharField(max_length=32)
+    move = serializers.CharField(max_length=32, trim_whitespace=False)
 
 
 class CardIntentSerializer(VersionSerializer):
-    card = serializers.CharField(max_length=16)
+    card = serializers.CharField(max_length=16, trim_whitespace=False)
 
 
 class GameListQuerySerializer(serializers.Serializer[Any]):
@@ -111,6 +124,36 @@ class ErrorDetailSerializer(serializers.Serializer[Any]):
     )
     state = serializers.DictField(required=False, help_text="Current game state (409).")
     retry_after_seconds = serializers.IntegerField(required=False, help_text="429 only.")
+    scope = serializers.CharField(required=False, help_text="The scope a token lacks (403).")
+
+
+class OAuthAppCreateSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=255)
+    redirect_uris = serializers.ListField(
+        child=serializers.URLField(max_length=500),
+        allow_empty=False,
+        max_length=10,
+        help_text="Where the authorization code may be sent (exact match; loopback: any port).",
+    )
+    confidential = serializers.BooleanField(
+        default=False,
+        help_text="A server-side app that can keep a secret; public apps (default) use PKCE only.",
+    )
+
+
+class OAuthAppSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    client_id = serializers.CharField()
+    redirect_uris = serializers.ListField(child=serializers.CharField())
+    confidential = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class NewOAuthAppSerializer(OAuthAppSerializer):
+    client_secret = serializers.CharField(
+        allow_null=True, help_text="A confidential app's secret; shown once (stored hashed)."
+    )
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -192,6 +235,7 @@ class TokenSerializer(serializers.Serializer[Any]):
     prefix = serializers.CharField()
     created_at = serializers.DateTimeField()
     last_used_at = serializers.DateTimeField(allow_null=True)
+    scopes = serializers.ListField(child=serializers.ChoiceField(choices=SCOPE_NAMES))
 
 
 class NewTokenSerializer(TokenSerializer):

@@ -1,9 +1,17 @@
-"""Throttles: login, registration and guests per client address, moves per player."""
+"""Throttles: login, registration and guests per client address, moves and all else per player.
+
+Each throttle that lets a request through (or stops it) leaves its state on the
+request; `api.middleware.RateLimitHeaders` writes the tightest one into every API
+answer as the IETF draft headers `RateLimit-Limit`, `RateLimit-Remaining` and
+`RateLimit-Reset` (seconds until the window frees up).
+"""
 
 from __future__ import annotations
 
 import logging
+import math
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -12,6 +20,7 @@ from redis.exceptions import RedisError
 from rest_framework.throttling import SimpleRateThrottle
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
     from rest_framework.request import Request
     from rest_framework.views import APIView
 
@@ -21,8 +30,42 @@ from ops.client_address import client_address
 logger = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class RateLimit:
+    """One throttle's view of a request: its quota, what is left of it, when it frees up."""
+
+    limit: int
+    remaining: int
+    reset_seconds: int
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(self.remaining),
+            "RateLimit-Reset": str(self.reset_seconds),
+        }
+
+
+RATE_LIMIT_ATTRIBUTE = "yukon_rate_limit"
+
+
+def note_rate_limit(request: HttpRequest, limit: RateLimit) -> None:
+    """Keep the tightest limit seen for this request (the one a client must respect)."""
+    seen: RateLimit | None = getattr(request, RATE_LIMIT_ATTRIBUTE, None)
+    if seen is None or limit.remaining < seen.remaining:
+        setattr(request, RATE_LIMIT_ATTRIBUTE, limit)
+
+
+def noted_rate_limit(request: HttpRequest) -> RateLimit | None:
+    return getattr(request, RATE_LIMIT_ATTRIBUTE, None)
+
+
 class ClientThrottle(SimpleRateThrottle):
     """Knows a client by `ops.client_address`: DRF's own reads X-Forwarded-For from anyone."""
+
+    # Set by SimpleRateThrottle.__init__ from the rate (the stubs leave them out).
+    num_requests: int
+    duration: int
 
     def get_ident(self, request: Request) -> str:
         return client_address(request)
@@ -35,6 +78,16 @@ class LoginThrottle(ClientThrottle):
 
     def get_cache_key(self, request: Request, view: APIView) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        allowed = super().allow_request(request, view)
+        if self.rate is not None:
+            # DRF's sliding window: the history holds this window's requests, newest first.
+            remaining = max(0, self.num_requests - len(self.history))
+            oldest = self.history[-1] if self.history else self.now
+            reset = math.ceil(max(0.0, self.duration - (self.now - oldest)))
+            note_rate_limit(request._request, RateLimit(self.num_requests, remaining, reset))
+        return allowed
 
 
 class RegisterThrottle(LoginThrottle):
@@ -51,27 +104,24 @@ class GuestThrottle(LoginThrottle):
 COUNTER_TIMEOUT_SECONDS = 0.5
 
 
-class MoveThrottle(ClientThrottle):
-    """Generous enough for fast play (20 moves a second sustained), stops runaway scripts.
+class WindowThrottle(ClientThrottle):
+    """A counter per player (else per address) per fixed window.
 
-    A counter per player per fixed window (one Redis round trip: INCR and EXPIRE
-    pipelined), not DRF's sliding window, which reads and rewrites the pickled
-    timestamps of every request in the window (up to 1,200 per player) with two
-    round trips per move. The price: a burst straddling two windows can briefly
-    pass up to twice the rate. Fails open: when its Redis is down, moves still go
-    through (like pushes).
+    One Redis round trip (INCR and EXPIRE pipelined), not DRF's sliding window,
+    which reads and rewrites the pickled timestamps of every request in the
+    window (up to 1,200 per player) with two round trips per request. The price:
+    a burst straddling two windows can briefly pass up to twice the rate. Fails
+    open: when its Redis is down, requests still go through (like pushes).
     """
 
-    scope = "moves"
-    # Set by SimpleRateThrottle.__init__ from the rate (the stubs leave them out).
-    num_requests: int
-    duration: int
-
-    def get_cache_key(self, request: Request, view: APIView) -> str:
-        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+    def get_cache_key(self, request: Request | HttpRequest, view: APIView | None) -> str:
+        # A request answered before authentication ran (a redirect, a 503) has no user.
+        user = getattr(request, "user", None)
+        player = user.pk if user is not None and user.is_authenticated else None
+        ident = player or self.get_ident(request)  # type: ignore[arg-type]
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
-    def allow_request(self, request: Request, view: APIView) -> bool:
+    def allow_request(self, request: Request | HttpRequest, view: APIView | None) -> bool:
         if self.rate is None:
             return True
         now = time.time()
@@ -79,13 +129,34 @@ class MoveThrottle(ClientThrottle):
         self.retry_after = (window + 1) * self.duration - now
         key = f"{self.get_cache_key(request, view)}:{window}"
         try:
-            return _count(key, self.duration) <= self.num_requests
+            count = _count(key, self.duration)
         except RedisError:
-            logger.warning("move throttle skipped: its cache is unreachable", exc_info=True)
+            logger.warning("%s throttle skipped: no cache", self.scope, exc_info=True)
             return True
+        django_request = getattr(request, "_request", request)
+        remaining = max(0, self.num_requests - count)
+        note_rate_limit(
+            django_request, RateLimit(self.num_requests, remaining, math.ceil(self.retry_after))
+        )
+        return count <= self.num_requests
 
     def wait(self) -> float:
         return self.retry_after
+
+
+class MoveThrottle(WindowThrottle):
+    """Generous enough for fast play (20 moves a second sustained), stops runaway scripts."""
+
+    scope = "moves"
+
+
+class ApiThrottle(WindowThrottle):
+    """Every other API request: a ceiling no client playing or reading normally comes near.
+
+    The default throttle of every view; views with their own (login, moves) count there.
+    """
+
+    scope = "api"
 
 
 def _count(key: str, window_seconds: int) -> int:

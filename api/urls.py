@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from api.converters import UsernameConverter
 from api.errors import not_found
-from api.views import accounts, daily, games, hints, leaderboards, players
+from api.views import accounts, daily, games, hints, leaderboards, oauth, players
 
 register_converter(UsernameConverter, "username")
 
@@ -21,6 +21,8 @@ v1 = [
     path("me/settings", accounts.SettingsView.as_view(), name="settings"),
     path("tokens", accounts.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),
+    path("oauth/apps", oauth.AppListView.as_view(), name="oauth-apps"),
+    path("oauth/apps/<int:app_id>", oauth.AppDetailView.as_view(), name="oauth-app"),
     path("games", games.GameListView.as_view(), name="games"),
     path("games/<int:game_id>", games.GameDetailView.as_view(), name="game"),
     path("games/<int:game_id>/log", games.GameLogView.as_view(), name="game-log"),

@@ -25,7 +25,7 @@ from django.utils import timezone
 from games import deals
 from games.engine import CLASSIC, DEAL_COUNT, GameCode
 from games.engine.solver import solve
-from games.errors import ServiceError
+from games.errors import GameNotFound, ServiceError
 from games.models import DailyDeal, Game
 
 #: Bump only with a migration plan: it changes every future day's deal.
@@ -117,6 +117,15 @@ def is_private_to_owner(game: Game, user: User | AnonymousUser) -> bool:
     played it yet; realtime consumers use this same test before joining a game group.
     """
     return hides_code(game) and game.owner_id != getattr(user, "pk", None)
+
+
+def watchable_game(game_id: int, user: User | AnonymousUser) -> Game:
+    """The game `user` may watch (its owner loaded); a missing game is `game-not-found`."""
+    game = Game.objects.select_related("owner").filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"There is no game {game_id}.")
+    ensure_watchable(game, user)
+    return game
 
 
 def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:

@@ -14,3 +14,7 @@ class ServiceError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    def details(self) -> dict[str, object]:
+        """Fields the error body carries beside `code` and `message` (machine-readable)."""
+        return {}

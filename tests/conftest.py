@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from tests.support import error_codes
 from tests.support.play import token_client
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    error_codes.record()
+
+
+def _whole_suite(config: pytest.Config) -> bool:
+    """No paths, keywords, markers or deselection: every test ran (as `make test` runs them)."""
+    narrowed = config.args not in ([], ["tests"]) or config.option.keyword or config.option.markexpr
+    return not narrowed and not config.option.deselect and not config.option.lf
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Every documented error code was produced by some test (checked on whole-suite runs, or
+    when YUKON_CHECK_ERROR_CODES=1 asks for it on a part)."""
+    asked = os.environ.get("YUKON_CHECK_ERROR_CODES") == "1"
+    if exitstatus != 0 or not (asked or _whole_suite(session.config)):
+        return
+    missing = error_codes.unproduced()
+    if missing:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = f"documented error codes no test produced: {sorted(missing)}"
+        if reporter is not None:
+            reporter.write_line(message, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture

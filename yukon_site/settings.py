@@ -57,10 +57,12 @@ INSTALLED_APPS = [
     "games",
     "api",
     "frontend",
+    "oauth2_provider",  # after frontend, whose consent page template replaces the toolkit's
 ]
 
 MIDDLEWARE = [
     "ops.middleware.RequestIdMiddleware",
+    "api.middleware.RateLimitHeaders",  # outside the 503 of a database outage: every answer
     "ops.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -197,6 +199,34 @@ X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "/login"
 
+# Third-party apps: OAuth2 authorization code + PKCE (django-oauth-toolkit, accounts/oauth.py).
+OAUTH2_PROVIDER = {
+    "SCOPES_BACKEND_CLASS": "accounts.oauth.ServiceScopes",
+    "ACCESS_TOKEN_GENERATOR": "accounts.oauth.new_access_token",
+    "REFRESH_TOKEN_GENERATOR": "accounts.oauth.new_refresh_token",
+    "ACCESS_TOKEN_EXPIRE_SECONDS": env_int("OAUTH_ACCESS_TOKEN_SECONDS", 3600),
+    "REFRESH_TOKEN_EXPIRE_SECONDS": env_int("OAUTH_REFRESH_TOKEN_SECONDS", 60 * 24 * 3600),
+    "AUTHORIZATION_CODE_EXPIRE_SECONDS": 60,
+    "ROTATE_REFRESH_TOKEN": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "PKCE_REQUIRED": True,
+    # Native apps redirect to a loopback port of their choosing (RFC 8252).
+    "ALLOW_LOCALHOST_LOOPBACK": True,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
+    "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
+    "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
+    # RFC 9700, the OAuth security best practice: S256 only, tokens hashed at rest (only
+    # their checksum is stored), no implicit or password grants, no tokens in query strings.
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_REQUIRED": True,
+}
+
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
 
@@ -230,11 +260,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttles.ApiThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
         "guest": env_str("THROTTLE_GUEST", "20/hour"),
         "moves": env_str("THROTTLE_MOVES", "1200/min"),
+        "api": env_str("THROTTLE_API", "6000/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -252,6 +284,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.document_shared_refusals",
+        "api.schema.enumerate_error_codes",
+    ],
     # Import paths (read when the schema is built: settings cannot import models).
     "ENUM_NAME_OVERRIDES": {
         "RuleLetterEnum": "api.serializers.RULE_LETTERS",

@@ -3,8 +3,20 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from oauth2_provider import views as oauth
 
 from ops.health import healthz, pool, readyz
+
+#: The OAuth2 endpoints third-party apps use (the toolkit's views; apps are registered
+#: through the API, /api/v1/oauth/apps).
+oauth_urlpatterns = (
+    [
+        path("authorize/", oauth.AuthorizationView.as_view(), name="authorize"),
+        path("token/", oauth.TokenView.as_view(), name="token"),
+        path("revoke_token/", oauth.RevokeTokenView.as_view(), name="revoke-token"),
+    ],
+    "oauth2_provider",
+)
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -12,6 +24,7 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
+    path("oauth/", include(oauth_urlpatterns)),
     path("", include("frontend.language_urls")),
     path("", include("frontend.urls")),
 ]

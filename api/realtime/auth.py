@@ -1,10 +1,11 @@
-"""Websocket authentication: the session cookie (browser) or an API token (other clients).
+"""Websocket authentication: the session cookie (browser) or a token (other clients).
 
-A token comes as `?token=yk_...` (browsers cannot set handshake headers) or as
-`Authorization: Bearer yk_...`. It wins over the session, and the scope keeps
-it as `api_token` (the consumer follows its revocation). A token that matches
-no active user marks the scope with `auth_error`; the consumer then closes
-with 4401. No credentials at all means an anonymous spectator.
+A personal token or an OAuth access token comes as `?token=...` (browsers cannot
+set handshake headers) or as `Authorization: Bearer ...`. It wins over the
+session, and the scope keeps its `TokenGrant` as `token_grant` (the consumer
+checks its scopes and follows its revocation). A token that matches no active
+user marks the scope with `auth_error`; the consumer then closes with 4401. No
+credentials at all means an anonymous spectator.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 
-from accounts.authentication import user_for_token
+from accounts.authentication import grant_for_token
 
 if TYPE_CHECKING:
     from channels.consumer import _ChannelScope
@@ -43,16 +44,16 @@ class TokenAuthMiddleware(BaseMiddleware):
     """Replaces the session's user with the token's owner when a token is offered."""
 
     # channels-stubs narrow the scope to a TypedDict without our keys (auth_error,
-    # api_token); ours is the plain ASGI dict, handed back to Channels as theirs.
+    # token_grant); ours is the plain ASGI dict, handed back to Channels as theirs.
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> Any:  # type: ignore[override]
         raw = token_from_scope(scope)
         if raw is not None:
             scope = dict(scope)
-            found = await database_sync_to_async(user_for_token)(raw)
-            if found is None:
+            grant = await database_sync_to_async(grant_for_token)(raw)
+            if grant is None:
                 scope["auth_error"] = "bad-token"
             else:
-                scope["user"], scope["api_token"] = found
+                scope["user"], scope["token_grant"] = grant.user, grant
         return await super().__call__(cast("_ChannelScope", scope), receive, send)
 
 

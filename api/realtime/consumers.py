@@ -16,7 +16,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
-from accounts.models import ApiToken
+from accounts.authentication import TokenGrant, token_stands
+from accounts.scopes import scope_for
 from api.realtime.fanout import fanout_for
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Sequencer, position_of
@@ -25,20 +26,29 @@ from games.models import Game
 from games.public import GameSummary, game_state, game_summary
 
 CLOSE_BAD_TOKEN = 4401
+CLOSE_MISSING_SCOPE = 4430
 CLOSE_PRIVATE_GAME = 4403
 CLOSE_NO_GAME = 4404
 LOBBY_SIZE = 50
 
 
 class PushConsumer(AsyncJsonWebsocketConsumer):
-    """What both feeds share: refusing a bad or revoked token, ping, resync, errors for the rest."""
+    """What both feeds share: refusing a bad or revoked token, ping, resync, errors for the rest.
+
+    Like the REST views, each feed declares the scope a token needs (`required_scope`).
+    """
 
     group = ""
     token_group: str | None = None
+    required_scope = "game:read"
 
     async def connect(self) -> None:
         if self.scope.get("auth_error") or not await self.follow_token():
             await self.refuse(CLOSE_BAD_TOKEN)
+            return
+        grant = self.token_grant()
+        if grant is not None and scope_for(self.required_scope, "GET") not in grant.scopes:
+            await self.refuse(CLOSE_MISSING_SCOPE)
             return
         await fanout_for(self.channel_layer).join(self.group, self)
         await self.start()
@@ -49,13 +59,16 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         Joined before the check, so a revocation committed after the handshake's
         lookup is seen either way: by the check, or as a `token.revoked` message.
         """
-        # Put there by api.realtime.auth: a key beyond the stubs' scope.
-        token = cast("ApiToken | None", self.scope.get("api_token"))
-        if token is None:
+        grant = self.token_grant()
+        if grant is None:
             return True
-        self.token_group = token_group(token.pk)
+        self.token_group = token_group(grant.kind, grant.token_id)
         await self.channel_layer.group_add(self.token_group, self.channel_name)
-        return await _token_stands(token.pk)
+        return await database_sync_to_async(token_stands)(grant.kind, grant.token_id)
+
+    def token_grant(self) -> TokenGrant | None:
+        """The token this socket was opened with (put there by api.realtime.auth), if any."""
+        return cast("TokenGrant | None", self.scope.get("token_grant"))
 
     async def token_revoked(self, event: dict[str, Any]) -> None:
         """`token.revoked` (see `api.realtime.revocation`): the token opened this socket."""
@@ -123,11 +136,6 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     def busy(self) -> bool:
         """Whether a push would have to wait (see `fanout.Fanout`)."""
         return False
-
-
-@database_sync_to_async
-def _token_stands(token_id: int) -> bool:
-    return ApiToken.objects.filter(pk=token_id, user__is_active=True).exists()
 
 
 @database_sync_to_async

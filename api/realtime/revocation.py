@@ -1,8 +1,10 @@
 """Closing the websockets a token opened, in every process, once the token is revoked.
 
 A socket authenticated by a token joins that token's group (`token_group`); deleting
-the token (the API, the admin, or its player's deletion) sends `token.revoked` to the
-group after the commit, and each consumer in it closes with 4401.
+the token sends `token.revoked` to the group after the commit, and each consumer in it
+closes with 4401. Personal tokens are deleted by the API, the admin, or their player's
+deletion; OAuth access tokens also by the app's revocation request (RFC 7009), a
+refresh (which replaces them) or the app's deletion.
 """
 
 from __future__ import annotations
@@ -10,20 +12,29 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models.signals import post_delete
+from oauth2_provider.models import get_access_token_model
 
+from accounts.authentication import TokenKind
 from accounts.models import ApiToken
 from games import push_transport
 
 REVOKED = {"type": "token.revoked"}
 
 
-def token_group(token_id: int) -> str:
-    return f"token-{token_id}"
+def token_group(kind: TokenKind, token_id: int) -> str:
+    return f"token-{kind}-{token_id}"
 
 
-def _revoked(sender: type[ApiToken], instance: ApiToken, **kwargs: Any) -> None:
-    push_transport.send_on_commit(token_group(instance.pk), REVOKED)
+def _personal_revoked(sender: type[ApiToken], instance: ApiToken, **kwargs: Any) -> None:
+    push_transport.send_on_commit(token_group("personal", instance.pk), REVOKED)
+
+
+def _oauth_revoked(sender: type[Any], instance: Any, **kwargs: Any) -> None:
+    push_transport.send_on_commit(token_group("oauth", instance.pk), REVOKED)
 
 
 def connect_signals() -> None:
-    post_delete.connect(_revoked, sender=ApiToken, dispatch_uid="api.realtime.revocation")
+    post_delete.connect(_personal_revoked, sender=ApiToken, dispatch_uid="api.realtime.revocation")
+    post_delete.connect(
+        _oauth_revoked, sender=get_access_token_model(), dispatch_uid="api.realtime.oauth"
+    )

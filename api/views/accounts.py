@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from accounts import guests
 from accounts.models import ApiToken, PlayerSettings
+from accounts.scopes import PUBLIC, SCOPES
 from api import serializers as s
 from api.docs import errors
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
@@ -52,6 +53,7 @@ def me_dict(user: User) -> dict[str, Any]:
 
 
 class RegisterView(APIView):
+    required_scope = PUBLIC
     permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [RegisterThrottle]
 
@@ -74,6 +76,8 @@ class RegisterView(APIView):
 
 class GuestView(APIView):
     """One click to play: a guest account signed in with a session (and a CSRF cookie)."""
+
+    required_scope = PUBLIC
 
     permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [GuestThrottle]
@@ -107,6 +111,7 @@ class GuestView(APIView):
 
 
 class UpgradeView(APIView):
+    required_scope = "account:write"
     # Setting the password gives a session: a leaked token must not be able to.
     permission_classes = [IsAuthenticated, SessionOnly]
     throttle_classes = [RegisterThrottle]
@@ -139,6 +144,7 @@ class UpgradeView(APIView):
 
 
 class LoginView(APIView):
+    required_scope = PUBLIC
     permission_classes = [AllowAny, SameSiteOnly]
     throttle_classes = [LoginThrottle]
 
@@ -163,6 +169,8 @@ class LoginView(APIView):
 
 
 class LogoutView(APIView):
+    required_scope = "account:write"
+
     @extend_schema(summary="Sign out", request=None, responses={204: None, **errors(401, 403)})
     def post(self, request: Request) -> Response:
         logout(request._request)
@@ -173,6 +181,8 @@ class LogoutView(APIView):
 class CsrfView(APIView):
     """Hands a browser its CSRF cookie before it signs in (session writes need the token)."""
 
+    required_scope = PUBLIC
+
     permission_classes = [AllowAny]
 
     @extend_schema(summary="Get a CSRF cookie (browsers only)", responses={204: None})
@@ -182,12 +192,16 @@ class CsrfView(APIView):
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
 class MeView(APIView):
+    required_scope = "account:read"
+
     @extend_schema(summary="Who am I", responses={200: s.MeSerializer, **errors(401)})
     def get(self, request: SignedInRequest) -> Response:
         return Response(me_dict(request.user))
 
 
 class SettingsView(APIView):
+    required_scope = {"GET": "account:read", "PATCH": "account:write"}
+
     @extend_schema(
         summary="My assist settings", responses={200: s.SettingsSerializer, **errors(401)}
     )
@@ -220,6 +234,7 @@ TOKEN_MANAGEMENT: SchemaExtras = {
 
 
 class TokenListView(APIView):
+    required_scope = "account:write"
     permission_classes = [IsAuthenticated, SessionOnly]
 
     @extend_schema(
@@ -246,11 +261,13 @@ class TokenListView(APIView):
     def post(self, request: SignedInRequest) -> Response:
         spec = s.TokenCreateSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
-        token, raw = ApiToken.issue(request.user, spec.validated_data["name"])
+        data = spec.validated_data
+        token, raw = ApiToken.issue(request.user, data["name"], data.get("scopes", SCOPES))
         return Response({**token.to_dict(), "token": raw}, status=status.HTTP_201_CREATED)
 
 
 class TokenDetailView(APIView):
+    required_scope = "account:write"
     permission_classes = [IsAuthenticated, SessionOnly]
 
     @extend_schema(

@@ -83,6 +83,8 @@ def _bare_write(row_id: int, move: str) -> dict[str, Any]:
 class BareMoveView(APIView):
     """POST {"move", "version"} like a real move; the row is the caller's own."""
 
+    required_scope = "game:play"
+
     throttle_classes = [MoveThrottle]
 
     def post(self, request: SignedInRequest) -> Response:

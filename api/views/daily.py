@@ -126,6 +126,7 @@ def _played_day(text: str) -> DailyDeal:
 
 
 class DailyTodayView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -151,6 +152,8 @@ class DailyTodayView(APIView):
 
 
 class DailyPlayView(APIView):
+    required_scope = "game:play"
+
     @extend_schema(
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
         request=None,
@@ -162,6 +165,7 @@ class DailyPlayView(APIView):
 
 
 class DailyRankingView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -203,6 +207,7 @@ class DailyRankingView(APIView):
 
 
 class DailyReplayView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -28,7 +27,7 @@ from games.public import game_state, game_summary
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
 
-WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 422, 429)
+WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 422, 429, game=True)
 
 
 def _validated(spec_class: type[Serializer[Any]], data: Any) -> dict[str, Any]:
@@ -42,6 +41,8 @@ def _answer(outcome: services.Outcome) -> Response:
 
 
 class GameListView(APIView):
+    required_scope = {"GET": "game:read", "POST": "game:play"}
+
     @extend_schema(
         summary="My games, newest first",
         operation_id="v1_games_list",
@@ -78,31 +79,30 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
         summary="A game's public state (anyone may watch; face-down cards stay hidden)",
         description="Someone else's daily game is hidden (403) until its UTC day closes.",
-        responses={200: s.GameStateSerializer, **errors(403, 404)},
+        responses={200: s.GameStateSerializer, **errors(403, 404, game=True)},
         examples=[STATE_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game.objects.select_related("owner"), pk=game_id)
-        daily.ensure_watchable(game, request.user)
-        return Response(game_state(game))
+        return Response(game_state(daily.watchable_game(game_id, request.user)))
 
 
 class GameLogView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
         summary="A game's move log, oldest first",
         description="Someone else's daily game is hidden (403) until its UTC day closes.",
-        responses={200: s.LogEntrySerializer(many=True), **errors(403, 404)},
+        responses={200: s.LogEntrySerializer(many=True), **errors(403, 404, game=True)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game, pk=game_id)
-        daily.ensure_watchable(game, request.user)
+        game = daily.watchable_game(game_id, request.user)
         entries = [
             {
                 "seq": entry.seq,
@@ -119,6 +119,7 @@ class GameLogView(APIView):
 
 
 class MoveView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -140,6 +141,7 @@ class MoveView(APIView):
 
 
 class TapView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -155,6 +157,7 @@ class TapView(APIView):
 
 
 class DoubleClickView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -170,6 +173,7 @@ class DoubleClickView(APIView):
 
 
 class UndoView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -183,10 +187,12 @@ class UndoView(APIView):
 
 
 class AbandonView(APIView):
+    required_scope = "game:play"
+
     @extend_schema(
         summary="Give up the game",
         request=s.VersionSerializer,
-        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413)},
+        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         data = _validated(s.VersionSerializer, request.data)

@@ -24,13 +24,14 @@ NOTE = (
 
 
 class HintView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
         summary="Hint: the next move of a winning line from the current position",
         description=NOTE,
         request=None,
-        responses={200: s.HintSerializer, **errors(401, 403, 404, 409, 429)},
+        responses={200: s.HintSerializer, **errors(401, 403, 404, 409, 429, game=True)},
         examples=[
             OpenApiExample(
                 "a hint",
@@ -51,13 +52,14 @@ class HintView(APIView):
 
 
 class WinnabilityView(APIView):
+    required_scope = "game:play"
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
         summary="Can this game still be won?",
         description=NOTE,
         request=None,
-        responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429)},
+        responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return Response(hints.ask(request.user, game_id, "winnability").to_dict())

@@ -85,6 +85,7 @@ def rule_of(request: Request) -> str:
 
 
 class BoardListView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(summary="The leaderboards", responses={200: BoardSerializer(many=True)})
@@ -94,6 +95,7 @@ class BoardListView(APIView):
 
 
 class BoardView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -84,6 +84,7 @@ def _player(username: str) -> object:
 
 
 class ProfileView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -95,6 +96,7 @@ class ProfileView(APIView):
 
 
 class HistoryView(APIView):
+    required_scope = "game:read"
     permission_classes = [AllowAny]
 
     @extend_schema(

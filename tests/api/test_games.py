@@ -282,7 +282,7 @@ class TestListing:
     def test_an_unknown_game_is_404(self, alice_api: APIClient) -> None:
         response = alice_api.get("/api/v1/games/999999")
         assert response.status_code == 404
-        assert response.json()["error"]["code"] == "not-found"
+        assert response.json()["error"]["code"] == "game-not-found"
 
     def test_an_unknown_api_url_is_a_json_404(self, alice_api: APIClient) -> None:
         response = alice_api.get("/api/v1/nothing-here")

@@ -29,6 +29,12 @@ export function mount(root, ctx, name) {
     if (signup) body.email = email.value;
     try {
       const me = await post(upgrade ? "/auth/upgrade" : signup ? "/auth/register" : "/auth/login", body);
+      // Sent here by an app's consent page (/oauth/authorize/?...): back to it, signed in.
+      const next = new URLSearchParams(location.search).get("next");
+      if (next && next.startsWith("/oauth/")) {
+        location.assign(next);
+        return;
+      }
       const stored = me.settings?.language;
       if (stored && stored !== LANGUAGE) {
         // The player's stored language wins on this device too: reload the app in it.
