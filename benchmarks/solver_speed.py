@@ -54,8 +54,25 @@ def load_old_core(commit: str, directory: Path) -> ModuleType:
     return module
 
 
+def timed_main_search(core: ModuleType, game: Game, nodes: int) -> tuple[float, int, str]:
+    """Seconds, nodes and verdict of the main depth-first search alone (no probes).
+
+    Its move order has no randomness, so the old and the new code enter the
+    very same positions in the same order: a comparison at equal node counts.
+    """
+    columns, down, foundations = _position(game)
+    fits = rule_tables(game.rule)
+    tables = core.build_tables(lambda c, t: c in fits.children[t])
+    started = time.perf_counter()
+    search = core.Search(tables, columns, down, foundations)
+    finished = search.run(nodes)
+    seconds = time.perf_counter() - started
+    verdict = "unknown" if not finished else "unwinnable" if search.line is None else "winnable"
+    return seconds, search.nodes, verdict
+
+
 def timed_search(core: ModuleType, game: Game, nodes: int) -> tuple[float, int, str]:
-    """Seconds, nodes and verdict of one node-budgeted search."""
+    """Seconds, nodes and verdict of the whole search (main search and probes)."""
     columns, down, foundations = _position(game)
     fits = rule_tables(game.rule)
     tables = core.build_tables(lambda c, t: c in fits.children[t])
@@ -80,44 +97,46 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as directory:
         old_core = load_old_core(args.base, Path(directory))
     rng = random.Random(args.seed)
-    totals: dict[str, dict[str, float]] = {
-        name: {"seconds": 0.0, "nodes": 0} for name in ("old", "new")
-    }
-    same = 0
-    deals = 0
-    for rule in (Rule.from_letter("C"), Rule.from_letter("R")):
-        for _ in range(args.deals):
-            game = Game.new(GameCode(rule, rng.randrange(DEAL_COUNT)), DEV_DEAL_KEY)
-            runs = {}
-            for name, core in (("old", old_core), ("new", new_core)):
-                seconds, nodes, verdict = timed_search(core, game, args.nodes)
-                totals[name]["seconds"] += seconds
-                totals[name]["nodes"] += nodes
-                runs[name] = (nodes, verdict)
-            same += runs["old"] == runs["new"]
-            deals += 1
+    games = [
+        Game.new(GameCode(rule, rng.randrange(DEAL_COUNT)), DEV_DEAL_KEY)
+        for rule in (Rule.from_letter("C"), Rule.from_letter("R"))
+        for _ in range(args.deals)
+    ]
     figures: dict[str, Any] = {
-        "deals": deals,
+        "deals": len(games),
         "node_budget": args.nodes,
         "seed": args.seed,
         "base": args.base,
-        "same_nodes_and_verdict": same,
-        "load_before": [round(x, 2) for x in load_before],
-        "load_after": [round(x, 2) for x in os.getloadavg()],
     }
-    print(f"{deals} deals (Classic and Relaxed), seed {args.seed}, {args.nodes} nodes each")
-    print(f"{'search':<14}{'nodes':>10}{'seconds':>10}{'nodes/s':>10}")
-    for name, label in (("old", f"old {args.base}"), ("new", "new")):
-        rate = totals[name]["nodes"] / totals[name]["seconds"]
-        figures[f"{name}_nodes_per_second"] = round(rate)
-        figures[f"{name}_seconds"] = round(totals[name]["seconds"], 2)
-        figures[f"{name}_nodes"] = int(totals[name]["nodes"])
-        print(
-            f"{label:<14}{totals[name]['nodes']:>10}{totals[name]['seconds']:>10.2f}{rate:>10.0f}"
-        )
-    ratio = figures["new_nodes_per_second"] / figures["old_nodes_per_second"]
-    figures["speedup"] = round(ratio, 2)
-    print(f"speed-up {ratio:.2f}x; same nodes and verdict on {same} of {deals} deals")
+    print(
+        f"{len(games)} deals (half Classic, half Relaxed), seed {args.seed}, "
+        f"{args.nodes} nodes each"
+    )
+    print(f"{'search':<26}{'nodes':>10}{'seconds':>10}{'nodes/s':>10}")
+    for part, timed in (("main", timed_main_search), ("whole", timed_search)):
+        totals = {name: [0.0, 0] for name in ("old", "new")}
+        same = 0
+        for game in games:
+            runs = {}
+            # Alternate deal by deal so both see the same machine load.
+            for name, core in (("old", old_core), ("new", new_core)):
+                seconds, nodes, verdict = timed(core, game, args.nodes)
+                totals[name][0] += seconds
+                totals[name][1] += nodes
+                runs[name] = (nodes, verdict)
+            same += runs["old"] == runs["new"]
+        for name in ("old", "new"):
+            seconds, nodes = totals[name]
+            rate = nodes / seconds
+            figures[f"{part}_{name}_nodes_per_second"] = round(rate)
+            label = f"{part}, {'old ' + args.base if name == 'old' else 'new'}"
+            print(f"{label:<26}{int(nodes):>10}{seconds:>10.2f}{rate:>10.0f}")
+        ratio = figures[f"{part}_new_nodes_per_second"] / figures[f"{part}_old_nodes_per_second"]
+        figures[f"{part}_speedup"] = round(ratio, 2)
+        figures[f"{part}_same_nodes_and_verdict"] = same
+        print(f"{part}: speed-up {ratio:.2f}x; same nodes and verdict on {same} of {len(games)}")
+    figures["load_before"] = [round(x, 2) for x in load_before]
+    figures["load_after"] = [round(x, 2) for x in os.getloadavg()]
     print(f"load average {figures['load_before']} before, {figures['load_after']} after")
     if args.json:
         print(json.dumps(figures, sort_keys=True))

@@ -143,7 +143,7 @@ class Search:
         self.noise = noise
         #: Play take-backs as ordinary moves instead of in the normal form.
         self.free_take_backs = free_take_backs
-        self.rng = random.Random(seed)
+        self.random = random.Random(seed).random
         self.nodes = 0
         self.started = False
         self.finished = False
@@ -353,8 +353,8 @@ class Search:
         down = self.down
         parents = self.parents
         children = self.children
-        rand = self.rng.randrange if self.noise else None
         noise = self.noise
+        rand = self.random if noise else None
         out: list[Candidate] = []
         tableau: list[_Tableau] = []
         backs: list[_Back] = []
@@ -375,7 +375,7 @@ class Search:
                 else:
                     score = 40
                 if rand is not None:
-                    score += rand(noise)
+                    score += int(rand() * noise)
                 out.append((score, t, FOUND, None, 0, b"", b"", 0, b""))
             for ch in children[t]:
                 j = loc[ch]
@@ -383,7 +383,7 @@ class Search:
                     continue
                 if j == FOUND:
                     if found[ch // 13] == ch % 13 + 1:
-                        backs.append((rand(noise) if rand else 0, ch, k))
+                        backs.append((int(rand() * noise) if rand else 0, ch, k))
                     continue
                 src = cols[j]
                 i = src.find(ch)
@@ -398,20 +398,22 @@ class Search:
                 else:
                     score = 30
                 if rand is not None:
-                    score += rand(noise)
+                    score += int(rand() * noise)
                 tableau.append((score, ch, j, i, k))
         if empty >= 0:
             for king in KINGS:
                 j = loc[king]
                 if j == FOUND:
                     if found[king // 13] == 13:
-                        backs.append((1 + (rand(noise) if rand else 0), king, empty))
+                        backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
                     continue
                 src = cols[j]
                 i = src.find(king)
                 if i <= 0 or len(src) - i > GROUP_LIMIT:
                     continue
-                score = (100 + down[j] if down[j] == i else 20) + (rand(noise) if rand else 0)
+                score = (100 + down[j] if down[j] == i else 20) + (
+                    int(rand() * noise) if rand else 0
+                )
                 tableau.append((score, king, j, i, empty))
         self.prepare(tableau, backs, out)
         out.sort(reverse=True)
@@ -705,7 +707,7 @@ def search(
             return main.line, spent + main.nodes + probe.nodes
         if probes and advance(probe, probe_end):
             return probe.line, spent + main.nodes + probe.nodes
-        slice_end = main.nodes + MAIN_SLICE
+        slice_end = main.nodes + max(MAIN_SLICE, probe.nodes)
         spent += probe.nodes
         probes += 1
         probe = make(PROBE_NOISE, probes)
