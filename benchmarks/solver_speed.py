@@ -126,11 +126,11 @@ def main(argv: list[str] | None = None) -> int:
                 runs[name] = (nodes, verdict)
             same += runs["old"] == runs["new"]
         for name in ("old", "new"):
-            seconds, nodes = totals[name]
-            rate = nodes / seconds
+            spent, entered = totals[name]
+            rate = entered / spent
             figures[f"{part}_{name}_nodes_per_second"] = round(rate)
             label = f"{part}, {'old ' + args.base if name == 'old' else 'new'}"
-            print(f"{label:<26}{int(nodes):>10}{seconds:>10.2f}{rate:>10.0f}")
+            print(f"{label:<26}{int(entered):>10}{spent:>10.2f}{rate:>10.0f}")
         ratio = figures[f"{part}_new_nodes_per_second"] / figures[f"{part}_old_nodes_per_second"]
         figures[f"{part}_speedup"] = round(ratio, 2)
         figures[f"{part}_same_nodes_and_verdict"] = same
