@@ -45,6 +45,17 @@ _PENDING: Final = b"\xfe"
 type Step = tuple[int, int]
 #: An undo record: (card, dest, src, old src column, old dest column, old down[src]).
 type _Undo = tuple[int, int, int, bytes, bytes, int]
+#: A candidate move, best first when sorted in reverse: (score, card, dest,
+#: child key, from column or FOUND, new from column, new dest column, turns up
+#: 0/1, waiting cards after it).
+#: The key is ``None`` unless the move is prepared (see :meth:`Search.moves`).
+type Candidate = tuple[int, int, int, bytes | None, int, bytes, bytes, int, bytes]
+#: A tableau move found by move generation: (score, card, from column, index there, to column).
+type _Tableau = tuple[int, int, int, int, int]
+#: A take-back found by move generation: (score, card, to column).
+type _Back = tuple[int, int, int]
+#: One-byte ``bytes`` for every byte value.
+_BYTE: Final = tuple(bytes((b,)) for b in range(256))
 
 
 @dataclass(frozen=True)
@@ -132,7 +143,7 @@ class Search:
         self.noise = noise
         #: Play take-backs as ordinary moves instead of in the normal form.
         self.free_take_backs = free_take_backs
-        self.rng = random.Random(seed)
+        self.random = random.Random(seed).random
         self.nodes = 0
         self.started = False
         self.finished = False
@@ -142,7 +153,7 @@ class Search:
         # The depth-first stack: candidate moves and the next index at each
         # depth, the undo records of each step taken, and the waiting cards
         # before each step.
-        self.stack: list[list[Step]] = []
+        self.stack: list[list[Candidate]] = []
         self.positions: list[int] = []
         self.path: list[list[_Undo]] = []
         self.pendings: list[bytes] = []
@@ -332,17 +343,21 @@ class Search:
 
     # -- move generation -----------------------------------------------------
 
-    def moves(self) -> list[Step]:
+    def moves(self) -> list[Candidate]:
         """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
         if self.pending:
-            return self.pending_moves(self.pending)
+            return self.prepare(*self.pending_moves(self.pending), [])
         cols = self.cols
         loc = self.loc
         found = self.found
         down = self.down
         parents = self.parents
         children = self.children
-        scored: list[tuple[int, int, int]] = []
+        noise = self.noise
+        rand = self.random if noise else None
+        out: list[Candidate] = []
+        tableau: list[_Tableau] = []
+        backs: list[_Back] = []
         empty = -1
         for k in range(7):
             col = cols[k]
@@ -359,14 +374,16 @@ class Search:
                     score = 90 + down[k]
                 else:
                     score = 40
-                scored.append((score, t, FOUND))
+                if rand is not None:
+                    score += int(rand() * noise)
+                out.append((score, t, FOUND, None, 0, b"", b"", 0, b""))
             for ch in children[t]:
                 j = loc[ch]
                 if j == k:
                     continue
                 if j == FOUND:
                     if found[ch // 13] == ch % 13 + 1:
-                        scored.append((0, ch, k))
+                        backs.append((int(rand() * noise) if rand else 0, ch, k))
                     continue
                 src = cols[j]
                 i = src.find(ch)
@@ -380,29 +397,88 @@ class Search:
                     score = 5
                 else:
                     score = 30
-                scored.append((score, ch, k))
+                if rand is not None:
+                    score += int(rand() * noise)
+                tableau.append((score, ch, j, i, k))
         if empty >= 0:
             for king in KINGS:
                 j = loc[king]
                 if j == FOUND:
                     if found[king // 13] == 13:
-                        scored.append((1, king, empty))
+                        backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
                     continue
                 src = cols[j]
                 i = src.find(king)
                 if i <= 0 or len(src) - i > GROUP_LIMIT:
                     continue
-                score = 100 + down[j] if down[j] == i else 20
-                scored.append((score, king, empty))
-        if self.noise:
-            rand = self.rng.randrange
-            noise = self.noise
-            scored = [(score + rand(noise), card, dest) for score, card, dest in scored]
-        scored.sort(reverse=True)
-        return [(card, dest) for _, card, dest in scored]
+                score = (100 + down[j] if down[j] == i else 20) + (
+                    int(rand() * noise) if rand else 0
+                )
+                tableau.append((score, king, j, i, empty))
+        self.prepare(tableau, backs, out)
+        out.sort(reverse=True)
+        return out
 
-    def pending_moves(self, pending: bytes) -> list[Step]:
-        """After take-backs: a move onto the one card still waiting, or another take-back.
+    def prepare(
+        self, tableau: list[_Tableau], backs: list[_Back], out: list[Candidate]
+    ) -> list[Candidate]:
+        """Append the candidates for tableau moves and take-backs to ``out``.
+
+        A move after which nothing goes home safely is *prepared*: its new
+        columns and the child's state key are built here, a child already in
+        the table is dropped without being played, and :meth:`run` plays the
+        others by swapping the columns in. The rest keep a ``None`` key and are
+        played the long way (:meth:`apply`, then autoplay).
+        """
+        cols = self.cols
+        down = self.down
+        found = self.found
+        safe_need = self.safe_need
+        seen = self.seen
+        for score, card, j, i, k in tableau:
+            src = cols[j]
+            rest = src[:i]
+            flip = 1 if i and down[j] == i else 0
+            if flip:
+                rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
+            if i:
+                # The uncovered card is the only one that can have become safe
+                # (no other column top was safe before the move).
+                u = rest[-1]
+                if found[u // 13] == u % 13:
+                    need = safe_need[u]
+                    if (
+                        need is not None
+                        and found[0] >= need[0]
+                        and found[1] >= need[1]
+                        and found[2] >= need[2]
+                        and found[3] >= need[3]
+                    ):
+                        out.append((score, card, k, None, 0, b"", b"", 0, b""))
+                        continue
+            grown = cols[k] + src[i:]
+            child = cols[:]
+            child[j] = rest
+            child[k] = grown
+            key = _SEP.join(sorted(child))
+            if key not in seen:
+                out.append((score, card, k, key, j, rest, grown, flip, b""))
+        if self.free_take_backs:
+            out.extend((score, card, k, None, 0, b"", b"", 0, b"") for score, card, k in backs)
+            return out
+        for score, card, k in backs:
+            col = cols[k]
+            waiting = self.took_back(card, col[-1] if col else -1)
+            grown = col + _BYTE[card]
+            child = cols[:]
+            child[k] = grown
+            key = _SEP.join(sorted(child)) + _PENDING + waiting
+            if key not in seen:
+                out.append((score, card, k, key, FOUND, b"", grown, 0, waiting))
+        return out
+
+    def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[_Back]]:
+        """After take-backs: moves onto the one card still waiting, and more take-backs.
 
         Some shortest winning line takes a card back only right before it is
         used, with nothing but take-backs in between (docs/solver.md,
@@ -412,7 +488,8 @@ class Search:
         loc = self.loc
         found = self.found
         children = self.children
-        steps: list[Step] = []
+        tableau: list[_Tableau] = []
+        backs: list[_Back] = []
         if len(pending) == 1:
             card = pending[0]
             k = loc[card]
@@ -423,7 +500,7 @@ class Search:
                 src = cols[j]
                 i = src.find(ch)
                 if i >= 0 and len(src) - i <= GROUP_LIMIT:
-                    steps.append((ch, k))
+                    tableau.append((0, ch, j, i, k))
         empty = -1
         for j in range(7):
             col = cols[j]
@@ -433,21 +510,19 @@ class Search:
                 continue
             for ch in children[col[-1]]:
                 if loc[ch] == FOUND and found[ch // 13] == ch % 13 + 1:
-                    steps.append((ch, j))
+                    backs.append((0, ch, j))
         if empty >= 0:
             for king in KINGS:
                 if loc[king] == FOUND and found[king // 13] == 13:
-                    steps.append((king, empty))
-        return steps
+                    backs.append((0, king, empty))
+        return tableau, backs
 
-    def took_back(self, card: int, dest: int) -> bytes:
-        """The waiting cards after taking ``card`` back onto column ``dest``.
+    def took_back(self, card: int, target: int) -> bytes:
+        """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
 
         ``card`` waits for its own use; it uses the card it lands on and, when
         that card is waiting, the next higher card of its suit.
         """
-        col = self.cols[dest]
-        target = col[-2] if len(col) > 1 else -1
         higher = card + 1 if card % 13 != 12 else -1
         kept = [p for p in self.pending if p != target and p != higher]
         kept.append(card)
@@ -484,6 +559,10 @@ class Search:
         path = self.path
         pendings = self.pendings
         seen = self.seen
+        cols = self.cols
+        loc = self.loc
+        down = self.down
+        found = self.found
         apply = self.apply
         undo = self.undo
         autoplay = self.autoplay
@@ -502,8 +581,41 @@ class Search:
                     self.pending = pendings.pop()
                 continue
             positions[-1] = i + 1
-            card, dest = moves[i]
+            _, card, dest, key, src, rest, grown, flip, waiting = moves[i]
             before = self.pending
+            if key is not None:
+                # A prepared move: nothing goes home after it.
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.nodes += 1
+                old_dest = cols[dest]
+                cols[dest] = grown
+                if src == FOUND:
+                    loc[card] = dest
+                    found[card // 13] -= 1
+                    self.on_found -= 1
+                    self.pending = waiting
+                    done = [(card, dest, FOUND, b"", old_dest, 0)]
+                else:
+                    old_src = cols[src]
+                    old_down = down[src]
+                    cols[src] = rest
+                    for g in old_src[len(rest) :]:
+                        loc[g] = dest
+                    self.pending = b""
+                    done = [(card, dest, src, old_src, old_dest, old_down)]
+                    if flip:
+                        down[src] = old_down - 1
+                        if self.dead():
+                            undo(done[0])
+                            self.pending = before
+                            continue
+                path.append(done)
+                pendings.append(before)
+                stack.append(self.moves())
+                positions.append(0)
+                continue
             first = apply(card, dest)
             done = [first]
             src = first[2]
@@ -511,7 +623,8 @@ class Search:
                 if self.free_take_backs:
                     autoplay(done)
                 else:
-                    self.pending = self.took_back(card, dest)
+                    col = self.cols[dest]
+                    self.pending = self.took_back(card, col[-2] if len(col) > 1 else -1)
             elif before:
                 self.pending = b""
                 autoplay(done)
@@ -594,7 +707,7 @@ def search(
             return main.line, spent + main.nodes + probe.nodes
         if probes and advance(probe, probe_end):
             return probe.line, spent + main.nodes + probe.nodes
-        slice_end = main.nodes + MAIN_SLICE
+        slice_end = main.nodes + max(MAIN_SLICE, probe.nodes)
         spent += probe.nodes
         probes += 1
         probe = make(PROBE_NOISE, probes)

@@ -3,7 +3,8 @@
 Solves ``N`` random deals (numbers drawn from a seeded generator, development
 deal key) with a per-deal time budget, on one core, and prints the share proven
 winnable, proven unwinnable and unknown, each with a 95% Wilson confidence
-interval, the median / p90 / max time and nodes per deal, and the peak memory.
+interval, the median / p90 / max time and nodes per deal, the nodes per second
+(per deal with ``-v``, and over all deals), the peak memory and the load average.
 With ``--json`` the last line printed is one JSON object of these figures.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import resource
 import sys
@@ -89,6 +91,7 @@ def summarise(
             "p90": int(percentile(nodes, 0.9)),
             "max": int(max(nodes)),
         }
+        figures["nodes_per_second"] = round(sum(nodes) / max(sum(seconds), 1e-9))
     figures["peak_memory_mb"] = round(peak_memory_mb(), 1)
     return figures
 
@@ -114,8 +117,16 @@ def render(figures: dict[str, Any]) -> str:
             f"{'per deal':<12}{'median':>10}{'p90':>10}{'max':>10}",
             f"{'seconds':<12}{s['median']:>10.3f}{s['p90']:>10.3f}{s['max']:>10.3f}",
             f"{'nodes':<12}{n['median']:>10}{n['p90']:>10}{n['max']:>10}",
+            "",
+            f"nodes per second {figures['nodes_per_second']} (all deals together)",
         ]
     lines += ["", f"peak memory {figures['peak_memory_mb']:.1f} MB (maxrss)"]
+    if "load_average_end" in figures:
+        start, end = figures["load_average_start"], figures["load_average_end"]
+        lines.append(
+            f"load average (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in start)} at the start, "
+            f"{' '.join(f'{x:.2f}' for x in end)} at the end"
+        )
     return "\n".join(lines)
 
 
@@ -141,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     results: list[SolveResult] = []
     started = time.perf_counter()
+    load_at_start = [round(x, 2) for x in os.getloadavg()]
     for _ in range(args.deals):
         code = GameCode(rule, rng.randrange(DEAL_COUNT))
         result = solve(
@@ -149,12 +161,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         results.append(result)
         if args.verbose:
             print(
-                f"{code}  {result.verdict:<10} {result.seconds:8.3f} s {result.nodes:>9} nodes",
+                f"{code}  {result.verdict:<10} {result.seconds:8.3f} s {result.nodes:>9} nodes "
+                f"{result.nodes / max(result.seconds, 1e-9):>8.0f} nodes/s",
                 flush=True,
             )
     figures = summarise(results, budget=args.budget, seed=args.seed, rule=rule)
     figures["node_budget"] = args.nodes
     figures["wall_seconds"] = round(time.perf_counter() - started, 1)
+    figures["load_average_start"] = load_at_start
+    figures["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     print(render(figures))
     if args.json:
         print(json.dumps(figures, sort_keys=True))

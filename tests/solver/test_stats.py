@@ -1,0 +1,24 @@
+"""``python -m games.engine.solver_stats``: its figures and their JSON line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.engine.solver_stats import main
+
+
+def test_figures_include_nodes_per_second_and_the_load(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["3", "--budget", "2", "--nodes", "3000", "--seed", "5", "--json", "-v"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    figures = json.loads(out[-1])
+    per_deal = [line for line in out if line.startswith("YU1-C-")]
+    assert len(per_deal) == 3
+    assert all(line.endswith("nodes/s") for line in per_deal)
+    assert figures["deals"] == 3
+    assert figures["nodes_per_second"] > 0
+    assert len(figures["load_average_start"]) == len(figures["load_average_end"]) == 3
+    assert any(line.startswith("nodes per second ") for line in out)
+    total = sum(figures[v]["count"] for v in ("winnable", "unwinnable", "unknown"))
+    assert total == 3
