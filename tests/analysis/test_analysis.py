@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,9 +11,10 @@ from rest_framework.test import APIClient
 from games import deals, services
 from games.analysis import jobs
 from games.analysis.models import GameAnalysis, PositionVerdict
-from games.engine import GameCode, Move
+from games.engine import Move
 from games.engine.solver import solve
 from games.models import Game
+from tests.support.analysis import lost_game
 from tests.support.play import token_client, winning_line
 from tests.support.tasks import run_queued_tasks
 
@@ -27,26 +27,6 @@ def analysis(client: APIClient, game_id: int) -> dict[str, Any]:
     response = client.get(f"/api/v1/games/{game_id}/analysis")
     assert response.status_code == 200, response.content
     return dict(response.json())
-
-
-def lost_game(player: User) -> Game:
-    """A game of random legal moves that ends in a position the solver proves lost, abandoned."""
-    code, _ = winning_line()
-    for seed in range(40):
-        chooser = random.Random(seed)
-        game = services.start_game(player, code=code)
-        engine = deals.new_game(GameCode.parse(code))
-        for _ in range(40):
-            moves = sorted(engine.legal_moves, key=str)
-            if not moves:
-                break
-            move = chooser.choice(moves)
-            engine.play(move)
-            game = services.play_move(player, game.pk, move=str(move), version=game.version).game
-        if solve(engine, node_budget=BUDGET).verdict == "unwinnable":
-            return services.abandon(player, game.pk, version=game.version).game
-        services.abandon(player, game.pk, version=game.version)
-    raise AssertionError("no random game of 40 seeds lost its deal")
 
 
 @pytest.mark.django_db

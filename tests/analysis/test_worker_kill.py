@@ -3,7 +3,6 @@ and every version's verdict is stored exactly once."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
@@ -11,11 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django_tasks_db.models import DBTaskResult
 
-from games import deals, services
 from games.analysis.models import GameAnalysis, PositionVerdict
-from games.engine import GameCode
-from games.models import Game
-from tests.support.play import winning_line
+from tests.support.analysis import abandoned, random_play
 from tests.support.servers import task_worker
 
 #: A budget that leaves most positions unknown, so each is solved on its own (a long job).
@@ -34,25 +30,9 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.05)
 
 
-def random_game(player: User, moves: int = 40) -> Game:
-    """A game of seeded random legal moves, abandoned: its analysis is queued on commit."""
-    code, _ = winning_line()
-    chooser = random.Random(7)
-    game = services.start_game(player, code=code)
-    engine = deals.new_game(GameCode.parse(code))
-    for _ in range(moves):
-        legal = sorted(engine.legal_moves, key=str)
-        if not legal:
-            break
-        move = chooser.choice(legal)
-        engine.play(move)
-        game = services.play_move(player, game.pk, move=str(move), version=game.version).game
-    return services.abandon(player, game.pk, version=game.version).game
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_job_survives_its_worker_killed_mid_job(alice: User) -> None:
-    game = random_game(alice)
+    game = abandoned(alice, random_play(alice, seed=7)[0])
     last_version = game.log.count()
     job = GameAnalysis.objects.filter(pk=game.pk)
 

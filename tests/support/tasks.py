@@ -6,6 +6,7 @@ cannot allow; this claims and runs each ready task the way that loop does, in or
 
 from __future__ import annotations
 
+from django.db import transaction
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
@@ -26,10 +27,11 @@ def run_queued_tasks(queues: str = "assists,analysis", limit: int = 1000) -> int
         excluded_queue_names=[],
     )
     for ran in range(limit):
-        task = DBTaskResult.objects.ready().filter(queue_name__in=names).get_locked()
-        if task is None:
-            return ran
-        task.claim(TEST_WORKER_ID)
+        with transaction.atomic():
+            task = DBTaskResult.objects.ready().filter(queue_name__in=names).get_locked()
+            if task is None:
+                return ran
+            task.claim(TEST_WORKER_ID)
         worker.run_task(task)
         task.refresh_from_db()
         assert task.status == "SUCCESSFUL", task.traceback
