@@ -178,7 +178,8 @@ def finished(game: Game, state: GameState) -> None:
 def assist_answered(game_id: int, question: str, answer: dict[str, Any]) -> None:
     """A queued hint or winnability question was solved: told to the owner's sockets only
     (unversioned: the board did not change; `answer["version"]` says which board it is for)."""
-    envelope: Unversioned = {"t": Type(question), "d": answer}
+    kind = Type.HINT if question == "hint" else Type.WINNABILITY
+    envelope: Unversioned = {"t": kind, "d": answer}
     push_transport.publish_to_owner(game_group(game_id), envelope)
 
 
