@@ -1,4 +1,4 @@
-"""A queued hint's answer is pushed on the game's feed to the owner's sockets, and to no one else."""
+"""A queued hint's answer goes to the owner's sockets on the game's feed, to no one else."""
 
 from __future__ import annotations
 
