@@ -204,17 +204,13 @@ def report(game: Game) -> dict[str, Any]:
     """The analysis as the API serves it: pending, partial or done."""
     job = GameAnalysis.objects.filter(game=game).first()
     last_version = game.log.order_by("-seq").values_list("version", flat=True).first() or 0
-    verdicts = (
-        {row.version: row for row in PositionVerdict.objects.filter(game=game)}
-        if job is not None
-        else {}
-    )
-    if job is None or not verdicts:
-        status = "done" if job is not None and job.status == job.Status.DONE else "pending"
-        if job is None and not game.is_finished:
-            status = "not-finished"
+    verdicts = {row.version: row for row in PositionVerdict.objects.filter(game=game)}
+    if job is None:
+        status = "pending" if game.is_finished else "not-finished"
+    elif job.status == job.Status.DONE:
+        status = "done"
     else:
-        status = "done" if job.status == job.Status.DONE else "partial"
+        status = "partial" if verdicts else "pending"
     answer: dict[str, Any] = {
         "status": status,
         "last_version": last_version,
