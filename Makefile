@@ -16,8 +16,12 @@ $(UV):
 install: $(UV)
 	$(UV) sync --frozen --python $(PYTHON)
 
+# One task worker (analysis, queued hints) beside the web server; stopping make run (Ctrl-C or
+# SIGTERM) stops both: the shell's trap ends the worker once the server has stopped.
 run: install
 	$(VENV)/python manage.py migrate --noinput
+	$(VENV)/python manage.py worker & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
 	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers
 
 # Translations: refresh the catalogues from the sources, then compile the committed .mo files.

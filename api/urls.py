@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from api.converters import UsernameConverter
 from api.errors import not_found
-from api.views import accounts, daily, games, hints, leaderboards, oauth, players
+from api.views import accounts, analysis, daily, games, hints, leaderboards, oauth, players
 
 register_converter(UsernameConverter, "username")
 
@@ -37,9 +37,15 @@ v1 = [
         hints.WinnabilityView.as_view(),
         name="game-winnability",
     ),
+    path(
+        "games/<int:game_id>/analysis",
+        analysis.GameAnalysisView.as_view(),
+        name="game-analysis",
+    ),
     path("daily", daily.DailyTodayView.as_view(), name="daily"),
     path("daily/play", daily.DailyPlayView.as_view(), name="daily-play"),
     path("daily/<str:day>", daily.DailyRankingView.as_view(), name="daily-ranking"),
+    path("daily/<str:day>/line", analysis.DailyLineView.as_view(), name="daily-line"),
     path(
         "daily/<str:day>/games/<int:game_id>/replay",
         daily.DailyReplayView.as_view(),

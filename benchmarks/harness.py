@@ -33,6 +33,8 @@ class Target:
     ws: list[str]  # websocket base URLs
     database_url: str
     description: str
+    #: The servers' environment (their deal key above all), for processes started beside them.
+    env: dict[str, str] = field(default_factory=dict)
 
 
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,11 +64,16 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
     if args.url:
         if not args.database_url:
             raise SystemExit("--url needs --database-url (or DATABASE_URL) to create players")
-        yield Target(args.url, args.ws_url or [], args.database_url, f"running server {args.url}")
+        env = {**os.environ, "DATABASE_URL": args.database_url}
+        yield Target(
+            args.url, args.ws_url or [], args.database_url, f"running server {args.url}", env
+        )
         return
+    workers = int(getattr(args, "task_workers", 0))
     with cluster.running_cluster(
         web=args.web,
         ws=args.ws,
+        workers=workers,
         web_server=args.web_server,
         web_threads=args.web_threads,
         env=BENCH_ENV,
@@ -76,9 +83,10 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
         threads = f", {args.web_threads} threads each" if args.web_server == "granian" else ""
         description = (
             f"scripts.cluster: {args.web} {args.web_server} HTTP worker(s){threads}, "
-            f"{args.ws} uvicorn websocket worker(s), PostgreSQL 17 and Redis on loopback"
+            f"{args.ws} uvicorn websocket worker(s), {workers} task worker(s), "
+            "PostgreSQL 17 and Redis on loopback"
         )
-        yield Target(web, ws, running.database_url, description)
+        yield Target(web, ws, running.database_url, description, dict(running.env))
 
 
 def create_players(database_url: str, count: int) -> list[str]:

@@ -9,6 +9,11 @@ followed by a watcher on a websocket worker; push latency runs from the move's
 request being sent to the watcher receiving that version. An error is any
 non-200 answer, a failed connection, or a push that never arrives.
 A level holds when it has zero errors and a move p99 under 100 ms.
+
+With `--analysis`, the cluster gets one task worker and every level runs twice in the
+same session: once with the worker idle, once with a backlog of finished games
+(`seed_demo`) queued for post-game analysis, so the worker solves all through the
+run; both tables are printed with the load averages seen at the end of each run.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -34,6 +42,7 @@ from benchmarks.harness import (
     print_table,
     target_from,
 )
+from scripts.cluster import ROOT
 
 P99_BOUND_MS = 100.0
 PUSH_GRACE_SECONDS = 5.0
@@ -152,6 +161,64 @@ async def level(target: Target, tokens: list[str], args: Any) -> dict[str, Any]:
     }
 
 
+BACKLOG_SCRIPT = """
+from django.core.management import call_command
+from django.db import transaction
+from games.analysis import jobs
+from games.models import Game
+call_command("seed_demo", "--players", "20", "--games", "{games}", "--days", "2", verbosity=0)
+queued = 0
+for game in Game.objects.exclude(status="active").filter(analysis__isnull=True).defer("state"):
+    with transaction.atomic():
+        jobs.enqueue(game)
+    queued += 1
+print("queued", queued)
+"""
+
+
+def queue_analysis_backlog(env: dict[str, str], games: int) -> int:
+    """Seed finished games in the servers' database and queue their analysis; how many."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", BACKLOG_SCRIPT.format(games=games)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0 or "queued" not in done.stdout:
+        raise RuntimeError(f"queueing the analysis backlog failed:\n{done.stderr[-2000:]}")
+    return int(done.stdout.split("queued")[-1].split()[0])
+
+
+def run_levels(target: Target, tokens: list[str], args: Any) -> list[dict[str, Any]]:
+    results = []
+    for count in args.players:
+        result = asyncio.run(level(target, tokens[:count], args))
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        results.append(result)
+    return results
+
+
+def print_levels(title: str, results: list[dict[str, Any]]) -> int:
+    """The table of one run; the highest player count that held."""
+    print(f"\n{title}")
+    columns = ["players", "moves/s", "p50 ms", "p99 ms", "push p50", "push p99", "errors"]
+    keys = ["players", "per_second", "p50_ms", "p99_ms", "push_p50_ms", "push_p99_ms", "errors"]
+    rows = [
+        [
+            *(r[key] for key in keys),
+            "yes" if r["holds"] else "no",
+            " ".join(map(str, r["load_average"])),
+        ]
+        for r in results
+    ]
+    print_table([*columns, "holds", "load 1/5/15"], rows)
+    best = max((r["players"] for r in results if r["holds"]), default=0)
+    print(f"highest player count with zero errors and p99 < {P99_BOUND_MS:g} ms: {best or 'none'}")
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_target_arguments(parser)
@@ -159,25 +226,38 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per level")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds per level")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="run every level twice: task worker idle, then analysing a backlog beside it",
+    )
+    parser.add_argument("--backlog", type=int, default=300, help="finished games to analyse")
     args = parser.parse_args()
-    results = []
+    args.task_workers = 1 if args.analysis else 0
+    runs: dict[str, list[dict[str, Any]]] = {}
     with target_from(args) as target:
         if not target.ws:
             raise SystemExit("players needs websocket workers (--ws-url with --url)")
         tokens = create_players(target.database_url, max(args.players))
-        for count in args.players:
-            results.append(asyncio.run(level(target, tokens[:count], args)))
+        runs["plain"] = run_levels(target, tokens, args)
+        if args.analysis:
+            queued = queue_analysis_backlog(target.env, args.backlog)
+            print(f"analysis backlog: {queued} finished games queued")
+            runs["with_analysis"] = run_levels(target, tokens, args)
     print(f"players: {target.description}")
-    print(f"think time {args.think:g} s on average; {args.duration:g} s measured per level\n")
-    columns = ["players", "moves/s", "p50 ms", "p99 ms", "push p50", "push p99", "errors"]
-    keys = ["players", "per_second", "p50_ms", "p99_ms", "push_p50_ms", "push_p99_ms", "errors"]
-    rows = [[*(r[key] for key in keys), "yes" if r["holds"] else "no"] for r in results]
-    print_table([*columns, "holds"], rows)
-    holding = [r["players"] for r in results if r["holds"]]
-    best = max(holding, default=0)
-    bound = f"zero errors and p99 < {P99_BOUND_MS:g} ms"
-    print(f"\nhighest player count with {bound}: {best or 'none'}")
-    emit_json(args.json, {"target": target.description, "levels": results, "highest_holding": best})
+    print(f"think time {args.think:g} s on average; {args.duration:g} s measured per level")
+    best = print_levels("without analysis" if args.analysis else "levels", runs["plain"])
+    figures: dict[str, Any] = {
+        "target": target.description,
+        "levels": runs["plain"],
+        "highest_holding": best,
+    }
+    if args.analysis:
+        figures["with_analysis"] = runs["with_analysis"]
+        figures["highest_holding_with_analysis"] = print_levels(
+            "with the task worker analysing beside it", runs["with_analysis"]
+        )
+    emit_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ urlpatterns = [
     path("daily", shell, name="app-daily"),
     path("daily/<str:day>", shell, name="app-daily-day"),
     path("daily/<str:day>/games/<int:game_id>/replay", shell, name="app-daily-replay"),
+    path("daily/<str:day>/line", shell, name="app-daily-line"),
     path("leaderboards", shell, name="app-leaderboards"),
     path("players/<str:name>", shell, name="app-player"),
 ]

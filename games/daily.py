@@ -143,10 +143,14 @@ def candidate_number(day: date, n: int, key: bytes | None = None) -> int:
     return int.from_bytes(digest, "big") % DEAL_COUNT
 
 
+def node_budget() -> int:
+    """Solver positions per candidate (the same on every server)."""
+    return int(getattr(settings, "DAILY_SOLVER_NODES", DEFAULT_NODE_BUDGET))
+
+
 def solver_check(code: GameCode) -> Proof:
     """The solver's verdict within the node budget."""
-    budget = int(getattr(settings, "DAILY_SOLVER_NODES", DEFAULT_NODE_BUDGET))
-    result = solve(deals.new_game(code), node_budget=budget)
+    result = solve(deals.new_game(code), node_budget=node_budget())
     return result.verdict, result.nodes
 
 

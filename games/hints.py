@@ -1,8 +1,11 @@
 """Solver-backed assists: a hint (next move of a winning line) and "can this still be won?".
 
 Both read the face-down cards, so both mark the game as assisted (ranked apart on
-the daily board). The solver runs outside any row lock: moves are never blocked
-behind a search, and the answer names the version it was computed for.
+the daily board). A request never runs the solver: it answers at once from the game's
+kept line (`HintLine`) when the player has kept to it, and otherwise queues the solve
+on the task workers, whose answer is pushed to the owner on the game's feed. Keeping to
+one line is what makes hints lead to a win: solving afresh after every move can pick a
+different line each time and walk in circles.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
 
-from games import deals
+from games import deals, pushes
+from games.analysis.models import HintLine
+from games.analysis.tasks import solve_for_hint
 from games.daily import ensure_playable
-from games.engine.solver import SolveResult, solve
+from games.engine.solver import solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
-from games.models import Game
+from games.models import Game, MoveLogEntry
 
 type Question = Literal["hint", "winnability"]
 
@@ -31,26 +38,48 @@ STATUS_OF_VERDICT = {
 
 @dataclass(frozen=True)
 class Answer:
+    """The solver's answer for the game at `version` (`move`: the hint, when winnable)."""
+
     version: int
-    result: SolveResult
     question: Question
+    verdict: str
+    move: str | None
+    reason: str | None
+    nodes: int
+    seconds: float
 
     def to_dict(self) -> dict[str, Any]:
         answer: dict[str, Any] = {
             "version": self.version,
-            "status": STATUS_OF_VERDICT[self.result.verdict],
-            "reason": self.result.reason,
-            "nodes": self.result.nodes,
-            "seconds": round(self.result.seconds, 3),
+            "status": STATUS_OF_VERDICT[self.verdict],
+            "reason": self.reason,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
         }
         if self.question == "hint":
-            line = self.result.line
-            answer["move"] = str(line[0]) if line else None
+            answer["move"] = self.move
         return answer
 
 
+@dataclass(frozen=True)
+class Pending:
+    """The solve is queued: its answer comes as a push on the game's feed."""
+
+    game_id: int
+    version: int
+    question: Question
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "status": "pending",
+            "push": self.question,
+            "feed": f"/ws/v1/games/{self.game_id}/",
+        }
+
+
 def _owned_active_game(player: User, game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).defer("state").first()
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
     if game.owner_id != player.pk:
@@ -61,9 +90,98 @@ def _owned_active_game(player: User, game_id: int) -> Game:
     return game
 
 
-def ask(player: User, game_id: int, question: Question) -> Answer:
-    """Solve the game's current position and mark the game as assisted."""
+def _from_kept(kept: HintLine, game: Game, question: Question) -> Answer | None:
+    """The answer the kept solve gives for the game now, if the player kept to its line.
+
+    A winning line is followed move by move; an unwinnable verdict stands after any
+    moves (no move makes a lost position winnable); any undo breaks both. Only the log
+    entries after `followed_to` are read, so following a long line costs the same per move.
+    """
+    if kept.pending or not kept.verdict or kept.version > game.version:
+        return None
+    checked = max(kept.followed_to, kept.version)
+    entries = list(
+        MoveLogEntry.objects.filter(game=game, version__gt=checked)
+        .order_by("seq")
+        .values_list("kind", "text")
+    )
+    if any(kind == MoveLogEntry.Kind.UNDO for kind, _ in entries):
+        return None
+    reason = kept.reason or None
+    moved = checked > kept.version or bool(entries)
+    if kept.verdict == "winnable":
+        done = checked - kept.version
+        played = [text for _, text in entries]
+        if played != kept.moves[done : done + len(played)] or done + len(played) >= len(kept.moves):
+            return None
+        move: str | None = kept.moves[done + len(played)]
+    elif kept.verdict == "unwinnable" or not moved:
+        move = None
+    else:
+        return None  # unknown at an earlier version says nothing of this one
+    if entries:
+        HintLine.objects.filter(pk=kept.pk).update(followed_to=game.version)
+    nodes = 0 if moved else kept.nodes
+    seconds = 0.0 if moved else kept.seconds
+    return Answer(game.version, question, kept.verdict, move, reason, nodes, seconds)
+
+
+def ask(player: User, game_id: int, question: Question) -> Answer | Pending:
+    """Answer from the kept line, or queue a solve of the current position (once per version)."""
     game = _owned_active_game(player, game_id)
+    if not game.assisted:
+        Game.objects.filter(pk=game.pk).update(assisted=True)
+    with transaction.atomic():
+        kept, created = HintLine.objects.select_for_update().get_or_create(
+            game=game,
+            defaults={
+                "version": game.version,
+                "followed_to": game.version,
+                "questions": [question],
+            },
+        )
+        answer = None if created else _from_kept(kept, game, question)
+        if answer is not None:
+            return answer
+        if not created and kept.pending and kept.version == game.version:
+            if question not in kept.questions:
+                kept.questions = [*kept.questions, question]
+                kept.save(update_fields=["questions"])
+            return Pending(game.pk, game.version, question)
+        if not created:
+            kept.version = kept.followed_to = game.version
+            kept.pending = True
+            kept.questions = [question]
+            kept.verdict = ""
+            kept.moves = []
+            kept.updated_at = timezone.now()
+            kept.save()
+        solve_for_hint.enqueue(game.pk, game.version)
+    return Pending(game.pk, game.version, question)
+
+
+def solve_queued(game_id: int, version: int) -> None:
+    """The task workers' part: solve the game at `version`, keep the answer, push it.
+
+    A game that moved on (or ended) meanwhile is left alone: its next ask queues anew.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.is_finished or game.version != version:
+        return
     result = solve(deals.current(game), time_budget=float(settings.SOLVER_ASSIST_SECONDS))
-    Game.objects.filter(pk=game.pk).update(assisted=True)
-    return Answer(game.version, result, question)
+    with transaction.atomic():
+        kept = HintLine.objects.select_for_update().filter(game=game, version=version).first()
+        if kept is None or not kept.pending:
+            return
+        kept.pending = False
+        kept.verdict = result.verdict
+        kept.reason = result.reason or ""
+        kept.moves = [str(move) for move in result.line]
+        kept.nodes = result.nodes
+        kept.seconds = result.seconds
+        kept.updated_at = timezone.now()
+        kept.save()
+        for question in kept.questions:
+            answer = _from_kept(kept, game, question)
+            assert answer is not None
+            pushes.assist_answered(game.pk, question, answer.to_dict())

@@ -33,6 +33,8 @@ PUSH_TIMEOUT_SECONDS = 0.5
 
 #: The channel-layer event type every push travels as (the consumers' `dispatch` takes it).
 LAYER_TYPE = "push.message"
+#: The event type of an unversioned message for the game owner's sockets only.
+OWNER_LAYER_TYPE = "push.owner"
 
 
 # Channel keys, messages and capacities in; how many channels were full out. The same
@@ -185,6 +187,12 @@ def publish(envelopes: list[tuple[str, Mapping[str, Any]]]) -> None:
     They are encoded after the commit, so the game's row lock is not held for it.
     """
     transaction.on_commit(lambda: _send([(g, layer_message(g, e)) for g, e in envelopes]))
+
+
+def publish_to_owner(group: str, envelope: Mapping[str, Any]) -> None:
+    """Queue an unversioned envelope for the owner's sockets on a game feed, sent on commit."""
+    message = {"type": OWNER_LAYER_TYPE, "group": group, "text": json.dumps(envelope)}
+    transaction.on_commit(lambda: _send([(group, message)]))
 
 
 def send_on_commit(group: str, message: dict[str, Any]) -> None:

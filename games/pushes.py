@@ -42,6 +42,8 @@ class Type(StrEnum):
     GAME_PROGRESS = "game-progress"
     GAME_FINISHED = "game-finished"
     RESULT = "result"
+    HINT = "hint"
+    WINNABILITY = "winnability"
     PONG = "pong"
     ERROR = "error"
 
@@ -171,6 +173,14 @@ def finished(game: Game, state: GameState) -> None:
     if game.ranked:
         result = daily_result(game)
         push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.RESULT, result))])
+
+
+def assist_answered(game_id: int, question: str, answer: dict[str, Any]) -> None:
+    """A queued hint or winnability question was solved: told to the owner's sockets only
+    (unversioned: the board did not change; `answer["version"]` says which board it is for)."""
+    kind = Type.HINT if question == "hint" else Type.WINNABILITY
+    envelope: Unversioned = {"t": kind, "d": answer}
+    push_transport.publish_to_owner(game_group(game_id), envelope)
 
 
 def _changed(game: Game, kind: Type, data: MoveData | UndoData, state: GameState) -> None:

@@ -2,7 +2,8 @@
 
 Each write is one transaction: lock the game row, check the caller and the
 version they saw, let the engine decide, append to the log, bump the version,
-record a result when the game ends, and publish after commit. Parsing happens
+record a result when the game ends (and queue its analysis), and publish after
+commit. Parsing happens
 before the lock so the locked section stays short.
 """
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 from accounts import guests
 from games import daily as daily_deals
 from games import deals, pushes, stats
+from games.analysis import jobs as analysis_jobs
 from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
@@ -213,6 +215,7 @@ def _finish(game: Game, state: GameState) -> None:
         finished_at=game.finished_at,
     )
     stats.record(game, result)
+    analysis_jobs.enqueue(game)
     pushes.finished(game, state)
 
 

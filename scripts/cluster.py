@@ -43,6 +43,7 @@ READY_LINES = {
     "redis": "Ready to accept connections",
     "web": "Started worker-1",
     "ws": "Uvicorn running on",
+    "worker": "Starting worker",
     "nginx": "start worker process ",
 }
 NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
@@ -53,7 +54,9 @@ PROXY_ADDRESS = "127.0.0.1"
 
 @dataclass
 class Worker(RunningServer):
-    kind: str  # "web": HTTP API on granian WSGI; "ws": websockets (and HTTP) on uvicorn ASGI
+    # "web": HTTP API on granian WSGI; "ws": websockets (and HTTP) on uvicorn ASGI;
+    # "worker": a task worker (manage.py worker: analysis, queued hints), no port
+    kind: str
 
 
 @dataclass
@@ -178,6 +181,8 @@ class Cluster:
     # Workers --------------------------------------------------------------------------------
 
     def _command(self, kind: str, port: int) -> list[str]:
+        if kind == "worker":
+            return [sys.executable, "manage.py", "worker", "--no-startup-delay", "--verbosity", "1"]
         address = ["--host", "127.0.0.1", "--port", str(port)]
         if kind == "web" and self.web_server == "granian":
             return [
@@ -202,7 +207,7 @@ class Cluster:
             env=self.env,
         )
         server = "web" if kind == "web" and self.web_server == "granian" else "ws"
-        child.wait_for(READY_LINES[server])
+        child.wait_for(READY_LINES["worker" if kind == "worker" else server])
         worker = Worker(child, port, kind)
         self.workers.append(worker)
         return worker
@@ -347,6 +352,7 @@ def running_cluster(
     *,
     web: int = 2,
     ws: int = 1,
+    workers: int = 0,
     web_server: str = "granian",
     web_threads: int = 4,
     env: Mapping[str, str] | None = None,
@@ -386,7 +392,7 @@ def running_cluster(
         cluster.create_database()
         cluster.start_redis(redis_port)
         cluster.prepare_django()
-        for kind, count in (("web", web), ("ws", ws)):
+        for kind, count in (("web", web), ("ws", ws), ("worker", workers)):
             for _ in range(count):
                 cluster.start_worker(kind)
         if proxy:
@@ -401,6 +407,7 @@ def describe(cluster: Cluster) -> dict[str, object]:
         "redis_url": cluster.env["REDIS_URL"],
         "web": [worker.url for worker in cluster.of_kind("web")],
         "ws": [worker.ws_url for worker in cluster.of_kind("ws")],
+        "workers": len(cluster.of_kind("worker")),
         **({"proxy": cluster.proxy_url} if cluster.proxy else {}),
     }
 
@@ -409,6 +416,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--web", type=int, default=2, help="HTTP worker processes")
     parser.add_argument("--ws", type=int, default=1, help="websocket (ASGI) worker processes")
+    parser.add_argument("--workers", type=int, default=1, help="task worker processes")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
@@ -420,6 +428,7 @@ def main() -> None:
     with running_cluster(
         web=args.web,
         ws=args.ws,
+        workers=args.workers,
         web_server=args.web_server,
         web_threads=args.web_threads,
         env=extra,

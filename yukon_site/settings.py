@@ -54,7 +54,9 @@ INSTALLED_APPS = [
     "channels",
     "ops",
     "accounts",
+    "django_tasks_db",
     "games",
+    "games.analysis",
     "api",
     "frontend",
     "oauth2_provider",  # after frontend, whose consent page template replaces the toolkit's
@@ -229,6 +231,21 @@ OAUTH2_PROVIDER = {
 
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
+
+# Background work (games/analysis/tasks.py) is stored in PostgreSQL and run by
+# `manage.py worker` processes (django-tasks-db). Hints jump the analysis queue.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["assists", "analysis"],
+    }
+}
+# Solver positions per analysed position: a position the budget cannot decide is "unknown".
+ANALYSIS_POSITION_NODES = env_int("ANALYSIS_POSITION_NODES", 50_000, minimum=100)
+# Positions one analysis task solves before it requeues the rest (hints run in between).
+ANALYSIS_CHUNK_POSITIONS = env_int("ANALYSIS_CHUNK_POSITIONS", 8, minimum=1)
+# A running job whose worker has not reported for this long is taken to be dead and requeued.
+ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", 60, minimum=1)
 
 # Benchmark-only endpoints (api/views/bench.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)

@@ -124,7 +124,7 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         behind 500 thread round trips. Pushes touch no database; the snapshots that do
         go through `database_sync_to_async`, which cleans connections up itself.
         """
-        if message["type"] == push_transport.LAYER_TYPE:
+        if message["type"] in (push_transport.LAYER_TYPE, push_transport.OWNER_LAYER_TYPE):
             await self.push_message(message)
         else:
             await super().dispatch(message)
@@ -182,6 +182,7 @@ class GameConsumer(PushConsumer):
         self.sequencer = Sequencer()
         self.lock = asyncio.Lock()
         self.gap_timer: asyncio.Task[None] | None = None
+        self.is_owner = False
         refusal = await _refusal(self.game_id, self.scope.get("user"))
         if refusal is not None:  # checked before joining the group: not one push may leak
             await self.refuse(refusal)
@@ -199,7 +200,7 @@ class GameConsumer(PushConsumer):
         player = user if user is not None and user.is_authenticated else None
         await self.accept()
         username = player.get_username() if player is not None else None
-        owner = player is not None and player.pk == owner_id
+        owner = self.is_owner = player is not None and player.pk == owner_id
         await self.send_json(pushes.hello(username, owner=owner))
         async with self.lock:
             await self._send_state(state)
@@ -222,6 +223,10 @@ class GameConsumer(PushConsumer):
         return self.lock.locked()
 
     async def push_message(self, event: dict[str, Any]) -> None:
+        if event["type"] == push_transport.OWNER_LAYER_TYPE:
+            if self.is_owner:  # an answer for the owner (a queued hint); out of the sequence
+                await self.send(text_data=event["text"])
+            return
         async with self.lock:
             position = position_of(event["v"], event["t"])
             await self._send_all(self.sequencer.offer(position, event["text"]))

@@ -110,7 +110,7 @@ DAY_PARAMETER = OpenApiParameter(
 )
 
 
-def _played_day(text: str) -> DailyDeal:
+def played_day(text: str) -> DailyDeal:
     """A day that has a deal: today (chosen on demand) or a past day somebody played."""
     day = daily.parse_day(text)
     daily.ensure_come(day)
@@ -184,7 +184,7 @@ class DailyRankingView(APIView):
         responses={200: DailyRankingSerializer, **errors(400, 404)},
     )
     def get(self, request: Request, day: str) -> Response:
-        deal = _played_day(day)
+        deal = played_day(day)
         spec = DayQuerySerializer(data=request.query_params)
         spec.is_valid(raise_exception=True)
         assisted = bool(spec.validated_data["assisted"])
@@ -216,7 +216,7 @@ class DailyReplayView(APIView):
         responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
     def get(self, request: Request, day: str, game_id: int) -> Response:
-        deal = _played_day(day)
+        deal = played_day(day)
         game = get_object_or_404(
             Game.objects.select_related("owner"), pk=game_id, daily_date=deal.date, ranked=True
         )
@@ -224,14 +224,17 @@ class DailyReplayView(APIView):
             raise daily.DailyInProgress(
                 f"The daily deal of {deal.date} is still running; replays open when it closes."
             )
-        entries = list(game.log.order_by("seq").values_list("seq", "text"))
-        engine = deals.new_game(GameCode.parse(game.code))
-        steps = [_step(0, None, engine)]
-        for (seq, _), step in zip(
-            entries, deals.replay_steps(engine, [text for _, text in entries]), strict=True
-        ):
-            steps.append(_step(seq, step.text, step.engine))
+        texts = list(game.log.order_by("seq").values_list("text", flat=True))
+        steps = replay_steps(deals.new_game(GameCode.parse(game.code)), texts)
         return Response({"game": game_summary(game), "steps": steps})
+
+
+def replay_steps(engine: EngineGame, texts: list[str]) -> list[dict[str, Any]]:
+    """The public board before the first entry and after each (seq 1, 2, ... as in a log)."""
+    steps = [_step(0, None, engine)]
+    for seq, step in enumerate(deals.replay_steps(engine, texts), start=1):
+        steps.append(_step(seq, step.text, step.engine))
+    return steps
 
 
 def _step(seq: int, move: str | None, engine: EngineGame) -> dict[str, Any]:

@@ -19,8 +19,16 @@ if TYPE_CHECKING:
 NOTE = (
     "The solver reads the face-down cards, so asking marks the game as assisted "
     "(assisted games are ranked apart). `status` is winnable, no-longer-winnable, or unknown "
-    "when the search ran out of time (`reason`)."
+    "when the search ran out of time (`reason`). The request never waits for the solver: "
+    "200 answers at once from the winning line kept for the game (while the player keeps to "
+    "it), 202 `pending` says the solve is queued and its answer comes as a `hint` (or "
+    "`winnability`) message on the game's feed, to the owner's sockets only."
 )
+
+
+def _answer(answer: hints.Answer | hints.Pending) -> Response:
+    code = 202 if isinstance(answer, hints.Pending) else 200
+    return Response(answer.to_dict(), status=code)
 
 
 class HintView(APIView):
@@ -31,7 +39,11 @@ class HintView(APIView):
         summary="Hint: the next move of a winning line from the current position",
         description=NOTE,
         request=None,
-        responses={200: s.HintSerializer, **errors(401, 403, 404, 409, 429, game=True)},
+        responses={
+            200: s.HintSerializer,
+            202: s.AssistPendingSerializer,
+            **errors(401, 403, 404, 409, 429, game=True),
+        },
         examples=[
             OpenApiExample(
                 "a hint",
@@ -39,8 +51,8 @@ class HintView(APIView):
                     "version": 7,
                     "status": "winnable",
                     "reason": None,
-                    "nodes": 812,
-                    "seconds": 0.041,
+                    "nodes": 0,
+                    "seconds": 0.0,
                     "move": "AS>F",
                 },
                 response_only=True,
@@ -48,7 +60,7 @@ class HintView(APIView):
         ],
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return Response(hints.ask(request.user, game_id, "hint").to_dict())
+        return _answer(hints.ask(request.user, game_id, "hint"))
 
 
 class WinnabilityView(APIView):
@@ -59,7 +71,11 @@ class WinnabilityView(APIView):
         summary="Can this game still be won?",
         description=NOTE,
         request=None,
-        responses={200: s.WinnabilitySerializer, **errors(401, 403, 404, 409, 429, game=True)},
+        responses={
+            200: s.WinnabilitySerializer,
+            202: s.AssistPendingSerializer,
+            **errors(401, 403, 404, 409, 429, game=True),
+        },
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return Response(hints.ask(request.user, game_id, "winnability").to_dict())
+        return _answer(hints.ask(request.user, game_id, "winnability"))

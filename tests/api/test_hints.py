@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,6 +13,20 @@ from rest_framework.test import APIClient
 from games.engine import CARDS, Game
 from games.models import Game as GameRow
 from tests.support.play import new_game, post, token_client, winning_line
+from tests.support.tasks import run_queued_tasks
+
+
+def asked(client: APIClient, game_id: int, path: str) -> dict[str, Any]:
+    """Ask; a 202 `pending` is answered by running the queued solve, then asking again (200)."""
+    response = post(client, f"/api/v1/games/{game_id}/{path}", {})
+    if response.status_code == 202:
+        pending = response.json()
+        assert (pending["status"], pending["push"]) == ("pending", path)
+        assert pending["feed"] == f"/ws/v1/games/{game_id}/"
+        run_queued_tasks("assists")
+        response = post(client, f"/api/v1/games/{game_id}/{path}", {})
+    assert response.status_code == 200, response.content
+    return dict(response.json())
 
 
 @pytest.mark.django_db
@@ -19,9 +34,9 @@ def test_a_hint_is_a_legal_move_of_a_winning_line_and_marks_the_game(alice: User
     client = token_client(alice)
     code, _ = winning_line()
     state = new_game(client, code=code)
-    response = post(client, f"/api/v1/games/{state['id']}/hint", {})
-    assert response.status_code == 200
-    hint = response.json()
+    first = post(client, f"/api/v1/games/{state['id']}/hint", {})
+    assert first.status_code == 202  # nothing kept yet: the solve is queued
+    hint = asked(client, state["id"], "hint")
     assert hint["status"] == "winnable"
     assert hint["version"] == 0
     assert hint["move"] in state["legal_moves"]
@@ -30,16 +45,18 @@ def test_a_hint_is_a_legal_move_of_a_winning_line_and_marks_the_game(alice: User
         client, f"/api/v1/games/{state['id']}/moves", {"move": hint["move"], "version": 0}
     )
     assert played.status_code == 200
-    again = post(client, f"/api/v1/games/{state['id']}/winnability", {}).json()
-    assert (again["status"], again["version"]) == ("winnable", 1)
-    assert "move" not in again
+    again = post(client, f"/api/v1/games/{state['id']}/winnability", {})
+    assert again.status_code == 200  # kept to the line: answered at once
+    assert (again.json()["status"], again.json()["version"]) == ("winnable", 1)
+    assert "move" not in again.json()
+    assert asked(client, state["id"], "hint")["version"] == 1
 
 
 @pytest.mark.django_db
 def test_a_dead_position_is_no_longer_winnable(alice: User) -> None:
     stuck = Game.from_layout([(" ".join(str(c) for c in CARDS if str(c) != "5S"), "5S")])
     row = GameRow.objects.create(owner=alice, code="YU1-C-AAAAAAB", state=stuck.to_private())
-    answer = post(token_client(alice), f"/api/v1/games/{row.pk}/hint", {}).json()
+    answer = asked(token_client(alice), row.pk, "hint")
     assert (answer["status"], answer["move"]) == ("no-longer-winnable", None)
 
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect, sync_playwright
 
 from tests.browser.helpers import WAIT_MS, Player
-from tests.support.servers import ROOT, RunningServer, asgi_server, require_tool
+from tests.support.servers import ROOT, RunningServer, asgi_server, require_tool, task_worker
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -53,7 +53,8 @@ def browser(django_db_setup: None) -> Iterator[Browser]:
 
 @pytest.fixture(scope="module")
 def server(django_db_setup: None, django_db_blocker: object) -> Iterator[RunningServer]:
-    with asgi_server(SERVER_ENV) as running:
+    # A task worker beside it, as under `make run`: queued hints and analyses get answered.
+    with asgi_server(SERVER_ENV) as running, task_worker("browser-tests"):
         yield running
 
 

@@ -39,12 +39,15 @@ def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(
     page.get_by_role("button", name="Hint").click()
     with page.expect_response(f"**/api/v1/games/{game_id}/hint") as answered:
         confirm.get_by_role("button", name="Ask the solver").click()
-    hint = answered.value.json()
-    assert hint["status"] == "winnable" and hint["move"]
+    # Nothing kept yet: the solve is queued (202) and the page waits for its answer.
+    assert answered.value.status == 202
+    assert answered.value.json()["status"] == "pending"
     assert Game.objects.get(pk=game_id).assisted
-    card, to = hint["move"].split(">")
     message = page.locator("#messages.docked .message")
     expect(message).to_have_attribute("data-code", "hint-winnable")
+    hint = alice.api("POST", f"/games/{game_id}/hint")  # now answered from the kept line
+    assert hint["status"] == "winnable" and hint["move"]
+    card, to = hint["move"].split(">")
     expect(message).to_contain_text("Hint: move")
     # The hinted card (and what lies on it) and the target are marked on the table.
     expect(alice.card(card)).to_have_class(re.compile(r"\bhinted\b"))

@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("migrate", "web", "ws")
+APP_SERVICES = ("migrate", "web", "ws", "worker")
 REQUIRED_ENV = {"DEBUG", "SECRET_KEY", "DEAL_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"}
 
 
@@ -26,7 +26,7 @@ def dockerfile() -> list[str]:
 
 def test_the_topology_has_its_services_with_official_images() -> None:
     services = compose()["services"]
-    assert set(services) == {"postgres", "redis", "migrate", "web", "ws", "proxy"}
+    assert set(services) == {"postgres", "redis", "migrate", "web", "ws", "worker", "proxy"}
     assert services["postgres"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
     assert services["proxy"]["image"].startswith("nginx:")
@@ -47,6 +47,8 @@ def test_migrations_run_once_before_any_worker_starts() -> None:
     services = compose()["services"]
     assert services["migrate"]["command"][-2:] == ["migrate", "--noinput"]
     assert services["migrate"]["restart"] == "no"
+    assert services["worker"]["depends_on"] == services["web"]["depends_on"]
+    assert services["worker"]["command"][1:3] == ["manage.py", "worker"]
     for name in ("web", "ws"):
         depends = services[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"

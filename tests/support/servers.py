@@ -45,6 +45,19 @@ def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]
         yield RunningServer(child, port)
 
 
+@contextmanager
+def task_worker(worker_id: str, env: Mapping[str, str] | None = None) -> Iterator[Child]:
+    """A real `manage.py worker` process on the test database, stopped (SIGTERM) on exit."""
+    command = [
+        *(sys.executable, "manage.py", "worker", "--no-startup-delay", "--interval", "0.2"),
+        *("--worker-id", worker_id, "--verbosity", "1"),
+    ]
+    child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
+    with Child(f"worker {worker_id}", command, cwd=ROOT, env=child_env) as child:
+        child.wait_for("Starting worker")
+        yield child
+
+
 def running(pid: int) -> bool:
     """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
     try:

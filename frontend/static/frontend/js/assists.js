@@ -26,6 +26,36 @@ export function describeAnswer(answer, question) {
   return gettext("Yes: this game can still be won.");
 }
 
+// A queued solve (202 `pending`) is answered by a push on the game's feed (with Redis) or,
+// failing that, by asking again: once solved, the server answers from the kept line.
+const ASK_AGAIN_MS = 1500;
+const ASK_AGAIN_TIMES = 20;
+const waiting = new Map();
+
+/** A `hint` or `winnability` push from the game's feed (table.js hands them here). */
+export function assistAnswered(question, answer) {
+  waiting.get(question)?.(answer);
+}
+
+function answerOf(path, question, version) {
+  return new Promise((resolve, reject) => {
+    let timer = 0;
+    const settle = (finish) => { clearTimeout(timer); waiting.delete(question); finish(); };
+    waiting.set(question, (answer) => { if (answer.version === version) settle(() => resolve(answer)); });
+    const askAgain = async (left) => {
+      try {
+        const answer = await post(path);
+        if (answer.status !== "pending") return settle(() => resolve(answer));
+      } catch (error) {
+        return settle(() => reject(error));
+      }
+      if (left > 0) timer = setTimeout(() => askAgain(left - 1), ASK_AGAIN_MS);
+      else settle(() => reject(new Error(gettext("The solver is busy: please ask again in a moment."))));
+    };
+    timer = setTimeout(() => askAgain(ASK_AGAIN_TIMES), ASK_AGAIN_MS);
+  });
+}
+
 /** A modal question before the game becomes assisted; resolves true when accepted. */
 function confirmAssisted() {
   return new Promise((resolve) => {
@@ -56,7 +86,12 @@ export function assistButtons(ctx, boardOf) {
     accepted = true;
     buttons.forEach((button) => { button.disabled = true; });
     try {
-      const answer = await post(`/games/${state.id}/${question}`);
+      const path = `/games/${state.id}/${question}`;
+      let answer = await post(path);
+      if (answer.status === "pending") {
+        ctx.notify(gettext("The solver is thinking…"), "info", `${question}-pending`);
+        answer = await answerOf(path, question, answer.version);
+      }
       ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`);
       if (question === "hint" && answer.move && answer.version === board.version()) board.showHint(answer.move);
     } catch (error) {

@@ -13,6 +13,7 @@ const ROUTES = [
   [/^\/daily$/, () => import("./pages/daily.js"), "daily"],
   [/^\/daily\/([^/]+)$/, () => import("./pages/daily.js"), "daily-day"],
   [/^\/daily\/([^/]+)\/games\/(\d+)\/replay$/, () => import("./pages/replay.js"), "replay"],
+  [/^\/daily\/([^/]+)\/line$/, () => import("./pages/replay.js"), "daily-line"],
   [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],

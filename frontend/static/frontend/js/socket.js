@@ -87,7 +87,7 @@ export class LiveSocket {
  * Follow one game: every state the server pushes, in version order. `version()` reads the
  * version on screen (REST answers move it too); a gap asks the server for a fresh state.
  */
-export function followGame(gameId, { version, onState, onHello, onStatus }) {
+export function followGame(gameId, { version, onState, onHello, onStatus, onAssist }) {
   const socket = new LiveSocket(`/ws/v1/games/${gameId}/`, {
     onStatus,
     onMessage(message) {
@@ -97,6 +97,10 @@ export function followGame(gameId, { version, onState, onHello, onStatus }) {
       }
       if (message.t === PUSH.STATE) {
         if (message.v >= (version() ?? -1)) onState(message.d);
+        return;
+      }
+      if (message.t === PUSH.HINT || message.t === PUSH.WINNABILITY) {
+        onAssist?.(message.t, message.d); // unversioned: the answer names its version
         return;
       }
       const verdict = classify(message.v, version());

@@ -202,7 +202,8 @@ function attemptsBlock(ctx, today) {
 function drawPast(box, data) {
   fill(box,
     h("p", { class: "closed" }, gettext("This day is closed: its ranking is final and every ranked game can be replayed.")),
-    data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null);
+    data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null,
+    h("p", {}, h("a", { href: `/daily/${data.date}/line`, "data-link": true, "data-solver-line": true }, gettext("Replay a solver's winning line"))));
 }
 
 /** The empty state of the ranking shown, true to the other one's count (`sections`). */

@@ -1,7 +1,7 @@
 // The table: info bar, controls, the board, the new game dialog, live updates; on a win the
 // celebration (celebration.js, loaded then).
 import { get, post } from "../api.js";
-import { assistButtons } from "../assists.js";
+import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
@@ -282,6 +282,7 @@ function table(root, ctx, initial, spectating) {
   const socket = followGame(initial.id, {
     version: () => board.version(),
     onState: (state) => board.setState(state),
+    onAssist: assistAnswered,
     onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
   });
 

@@ -1,0 +1,71 @@
+"""Post-game analysis of a game, and a closed daily deal's winning line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.docs import errors
+from api.views.daily import DAY_PARAMETER, ReplayStepSerializer, played_day, replay_steps
+from games import daily, deals
+from games.analysis import deal_lines, jobs
+from games.engine import GameCode
+from games.models import Game
+
+
+class GameAnalysisView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The solver's analysis of a finished game: a verdict for every version",
+        description=(
+            "Queued when a game ends (won, abandoned, or a daily left unfinished when its "
+            "day closed) and run on the task workers: `pending` (nothing yet), `partial` "
+            "(some verdicts), `done`. Someone else's daily game is hidden (403) until its "
+            "UTC day closes, as its log and replay are."
+        ),
+        responses={200: s.AnalysisSerializer, **errors(403, 404)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+        daily.ensure_watchable(game, request.user)
+        return Response(jobs.report(game))
+
+
+class DealLineSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=["pending", "done"])
+    verdict = serializers.CharField(allow_null=True)
+    moves = serializers.ListField(child=serializers.CharField())
+    steps = ReplayStepSerializer(many=True)
+
+
+class DailyLineView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A solver's winning line of a closed day's deal, with the board after each move",
+        description="Found on a task worker on the first ask (`pending` until then); 403 while "
+        "the day runs.",
+        parameters=[DAY_PARAMETER],
+        responses={200: DealLineSerializer, **errors(403, 404)},
+    )
+    def get(self, request: Request, day: str) -> Response:
+        deal = played_day(day)
+        if daily.is_open(deal.date):
+            raise daily.DailyInProgress(
+                f"The daily deal of {deal.date} is still running; its line shows when it closes."
+            )
+        line = deal_lines.for_closed_day(deal)
+        engine = deals.new_game(GameCode.parse(str(daily.code_of(deal))))
+        line["steps"] = replay_steps(engine, line["moves"])
+        return Response(line)

@@ -1,0 +1,66 @@
+"""`manage.py worker`: django-tasks-db's `db_worker`, niced, with a janitor thread beside it.
+
+The library runs the tasks (one at a time per process, highest priority first: hints
+before analysis). What it does not do is notice a worker that was killed mid-task; the
+janitor does, every few seconds, by requeueing analysis jobs whose heartbeat went
+quiet, and it queues the analysis of daily games their closed day left unfinished.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from argparse import ArgumentParser
+from typing import Any
+
+from django.db import close_old_connections
+from django_tasks_db.management.commands import db_worker
+
+from games.analysis import jobs
+
+logger = logging.getLogger(__name__)
+
+#: Seconds between two janitor rounds.
+JANITOR_EVERY_SECONDS = 5.0
+
+
+def _janitor(stop: threading.Event) -> None:
+    while True:
+        try:
+            requeued = jobs.recover()
+            closed = jobs.enqueue_closed_dailies()
+            if requeued or closed:
+                logger.info(
+                    "janitor: %s job(s) requeued, %s closed daily game(s)", requeued, closed
+                )
+        except Exception:  # the database may be briefly away: try again next round
+            logger.warning("janitor round failed", exc_info=True)
+        finally:
+            close_old_connections()
+        if stop.wait(JANITOR_EVERY_SECONDS):
+            return
+
+
+class Command(db_worker.Command):
+    help = "Run a task worker (analysis, queued hints) at a lower CPU priority than the web."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        super().add_arguments(parser)
+        parser.set_defaults(queue_name="assists,analysis", reload=False)
+        parser.add_argument(
+            "--nice",
+            type=int,
+            default=10,
+            help="Niceness added to this process, so play is served first (default: 10).",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        os.nice(options.pop("nice"))
+        stop = threading.Event()
+        janitor = threading.Thread(target=_janitor, args=(stop,), name="janitor", daemon=True)
+        janitor.start()
+        try:
+            super().handle(*args, **options)
+        finally:
+            stop.set()

@@ -1,0 +1,44 @@
+"""The background tasks (django.tasks, stored by django-tasks-db, run by `manage.py worker`).
+
+Each task is a thin call into a service: the services own the locking and the writes, so
+a task that runs twice (a retry after a killed worker) does no harm.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.tasks import TaskContext, task
+
+from games.analysis import jobs
+
+#: Hints are waited for by a player: they go before any analysis chunk.
+ASSIST_PRIORITY = 50
+
+
+def _worker(context: TaskContext[Any, Any]) -> str:
+    """The id of the worker running the task (django-tasks-db appends one per run)."""
+    ids = context.task_result.worker_ids
+    return ids[-1] if ids else "immediate"
+
+
+@task(takes_context=True, queue_name="analysis")
+def analyse_game(context: TaskContext[Any, Any], game_id: int) -> bool:
+    """One chunk of a finished game's analysis; it requeues itself until the game is done."""
+    return jobs.run_step(game_id, _worker(context))
+
+
+@task(queue_name="assists", priority=ASSIST_PRIORITY)
+def solve_for_hint(game_id: int, version: int) -> None:
+    """Solve a game's position for its owner's hint and push the answer to the game's feed."""
+    from games import hints
+
+    hints.solve_queued(game_id, version)
+
+
+@task(queue_name="analysis")
+def solve_deal(code: str) -> None:
+    """Find and keep a winning line of a deal (a closed daily deal's page offers it)."""
+    from games.analysis import deal_lines
+
+    deal_lines.solve(code)

@@ -1,0 +1,59 @@
+"""A real worker process killed (SIGKILL) in the middle of an analysis: another one finishes it,
+and every version's verdict is stored exactly once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django_tasks_db.models import DBTaskResult
+
+from games.analysis.models import GameAnalysis, PositionVerdict
+from tests.support.analysis import abandoned, random_play
+from tests.support.servers import task_worker
+
+#: A budget that leaves most positions unknown, so each is solved on its own (a long job).
+WORKER_ENV = {
+    "ANALYSIS_POSITION_NODES": "3000",
+    "ANALYSIS_CHUNK_POSITIONS": "2",
+    "ANALYSIS_STALE_SECONDS": "2",
+}
+WAIT_SECONDS = 120
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_survives_its_worker_killed_mid_job(alice: User) -> None:
+    game = abandoned(alice, random_play(alice, seed=7)[0])
+    last_version = game.log.count()
+    job = GameAnalysis.objects.filter(pk=game.pk)
+
+    with task_worker("doomed", WORKER_ENV) as doomed:
+        wait_until(
+            lambda: PositionVerdict.objects.filter(game=game).exists()
+            and job.get().status == GameAnalysis.Status.RUNNING,
+            "the first worker to store a chunk and start the next",
+        )
+        assert job.get().status != GameAnalysis.Status.DONE, "finished before it was killed"
+        doomed.kill()
+    assert job.get().worker == "doomed"
+    stored_before = PositionVerdict.objects.filter(game=game).count()
+    assert 0 < stored_before < last_version + 1
+
+    with task_worker("rescuer", WORKER_ENV):
+        wait_until(lambda: job.get().status == GameAnalysis.Status.DONE, "the rescue")
+
+    versions = list(PositionVerdict.objects.filter(game=game).values_list("version", flat=True))
+    assert sorted(versions) == list(range(last_version + 1))  # each once, none missing
+    left = DBTaskResult.objects.filter(status="RUNNING", worker_ids=["doomed"])
+    assert left.count() == 1  # the killed run, never finished; its work was redone elsewhere
+    rescued = DBTaskResult.objects.filter(status="SUCCESSFUL", worker_ids__contains=["rescuer"])
+    assert rescued.exists()

@@ -1,0 +1,71 @@
+"""The replay page's analysis (a verdict strip, the losing move, the better move on the board)
+and a closed day's solver line, in Chromium against a real server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games import daily
+from games.analysis.models import GameAnalysis
+from games.engine import GameCode
+from games.models import DailyDeal, Game
+from tests.browser.helpers import Player
+from tests.support.analysis import lost_game
+from tests.support.play import winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+WAIT_SECONDS = 120
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.1)
+
+
+def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
+    alice: Player, screenshots: Path
+) -> None:
+    code, _ = winning_line()
+    yesterday = daily.today() - timedelta(days=1)
+    DailyDeal.objects.create(
+        date=yesterday, number=GameCode.parse(code).number, candidate=0, verdict="winnable"
+    )
+    game = lost_game(User.objects.get(username="alice"))
+    Game.objects.filter(pk=game.pk).update(daily_date=yesterday, ranked=True)
+    job = GameAnalysis.objects.filter(pk=game.pk)
+    wait_until(lambda: job.get().status == GameAnalysis.Status.DONE, "the task worker's analysis")
+    analysis = job.get()
+    assert analysis.losing_version is not None
+
+    page = alice.page
+    page.goto(f"/daily/{yesterday}/games/{game.pk}/replay")
+    cells = page.locator(".verdict-strip .verdict")
+    expect(cells).to_have_count(game.log.count() + 1)
+    expect(page.locator(".verdict-strip .verdict.unwinnable").last).to_be_visible()
+    page.get_by_role("button", name="Jump to the losing move").click()
+    replay = page.locator(".replay")
+    expect(replay).to_have_attribute("data-step", str(analysis.losing_version))
+    expect(cells.nth(analysis.losing_version)).to_have_class("verdict unwinnable current")
+    page.get_by_role("button", name="Play the better move").click()
+    expect(replay).to_have_attribute("data-step", "better")
+    expect(page.locator(".replay-step")).to_contain_text(analysis.better_move)
+    page.screenshot(path=str(screenshots / "analysis-replay-1280x800.png"), full_page=True)
+
+    page.goto(f"/daily/{yesterday}")
+    page.get_by_role("link", name="Replay a solver's winning line").click()
+    expect(page.get_by_role("status")).to_contain_text("finding a winning line")
+    # The page's first ask queued the solve; the page asks again until the worker has it.
+    expect(page.locator(".replay-step")).to_contain_text("Step 0 of")
+    page.get_by_role("button", name="Last step").click()
+    expect(page.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 13 cards")
