@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "ops",
     "accounts",
     "games",
+    "games.races",
     "api",
     "frontend",
 ]
@@ -199,6 +200,10 @@ LOGIN_URL = "/login"
 
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
+# Races (games.races): the countdown before the deal, and how often a websocket process
+# settles the races its sockets follow (countdown ends, time limits, forfeits).
+RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)
+RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
 
 # Benchmark-only endpoints (api/views/bench.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)

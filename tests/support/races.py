@@ -1,0 +1,56 @@
+"""Helpers to drive races through the REST API: rooms, readiness, and a racer's quick win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from tests.support.play import post, winning_line
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    assert response.status_code == status, response.content
+    return response.json()
+
+
+def refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.content
+    assert response.json()["error"]["code"] == code, response.content
+
+
+def open_room(creator: APIClient, **body: Any) -> str:
+    """A private room on the deal with a known winning line; its room code."""
+    body.setdefault("code", winning_line()[0])
+    body.setdefault("private", True)
+    return str(ok(post(creator, "/api/v1/races", body), 201)["room"])
+
+
+def running_race(creator: APIClient, *others: APIClient, **body: Any) -> str:
+    """A room joined by `others`, everyone ready: with no countdown it runs at once."""
+    room = open_room(creator, **body)
+    for client in others:
+        ok(post(client, f"/api/v1/races/{room}/join", {}))
+    for client in (creator, *others):
+        ok(post(client, f"/api/v1/races/{room}/ready", {}))
+    return room
+
+
+def my_game(client: APIClient, room: str) -> int:
+    me = ok(client.get(f"/api/v1/races/{room}"))["me"]
+    assert me is not None and me["game"] is not None, me
+    return int(me["game"])
+
+
+def play_line(client: APIClient, game_id: int, moves: list[str], version: int = 0) -> int:
+    """Play `moves` through the ordinary move endpoint; the version after them."""
+    for move in moves:
+        body = ok(
+            post(client, f"/api/v1/games/{game_id}/moves", {"move": move, "version": version})
+        )
+        version = int(body["version"])
+    return version
+
+
+def win(client: APIClient, room: str) -> None:
+    play_line(client, my_game(client, room), winning_line()[1])
