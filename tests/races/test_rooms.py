@@ -18,7 +18,9 @@ from tests.support.races import my_game, ok, open_room, play_line, refused, runn
 
 
 @pytest.mark.django_db
-def test_a_race_from_room_to_ranking(alice_api: APIClient, bob_api: APIClient, carol: User) -> None:
+def test_a_race_from_room_to_ranking(
+    alice: User, alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
     carol_api = token_client(carol)
     guest_api = token_client(create_guest())
     room = running_race(alice_api, bob_api, carol_api, guest_api)
@@ -37,7 +39,7 @@ def test_a_race_from_room_to_ranking(alice_api: APIClient, bob_api: APIClient, c
     assert racers["bob"]["moves"] == 6 and racers["carol"]["moves"] == 6
     assert racers["alice"]["moves"] == 0
 
-    win(alice_api, room)
+    win(alice_api, room, alice)
 
     final = ok(bob_api.get(f"/api/v1/races/{room}"))
     assert final["status"] == "finished" and final["end_reason"] == "won"
@@ -63,10 +65,10 @@ def test_a_race_from_room_to_ranking(alice_api: APIClient, bob_api: APIClient, c
 
 @pytest.mark.django_db
 def test_rematch_in_one_click_seats_the_players_who_accept(
-    alice_api: APIClient, bob_api: APIClient
+    alice: User, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     room = running_race(alice_api, bob_api)
-    win(alice_api, room)
+    win(alice_api, room, alice)
     again = ok(post(bob_api, f"/api/v1/races/{room}/rematch", {}))
     assert again["room"] != room and again["status"] == "open"
     assert ok(bob_api.get(f"/api/v1/races/{room}"))["rematch"] == again["room"]
