@@ -86,10 +86,20 @@ class RaceConsumer(PushConsumer):
         while True:
             await asyncio.sleep(self.tick_seconds)
             with contextlib.suppress(Exception):  # a failed tick is retried at the next one
+                await self._notice_joining()
                 if self.racer_id is not None:
                     await _touch(self.racer_id, self.race_id, True)
                 else:
                     await _settle(self.race_id)
+
+    async def _notice_joining(self) -> None:
+        """A watcher who joined the race since connecting: this socket is their presence now."""
+        user = self.scope.get("user")
+        if self.racer_id is not None or user is None or not user.is_authenticated:
+            return
+        found = await _find(self.room, user)
+        if found is not None and found[1]:
+            self.racer_id = user.pk
 
     async def disconnect(self, code: int) -> None:
         if self.ticker is not None:

@@ -12,6 +12,8 @@ export const PUSH = Object.freeze({
   GAME_PROGRESS: "game-progress",
   GAME_FINISHED: "game-finished",
   RESULT: "result",
+  RACE: "race",
+  RACE_PROGRESS: "race-progress",
   PONG: "pong",
   ERROR: "error",
 });

@@ -15,6 +15,8 @@ const ROUTES = [
   [/^\/daily\/([^/]+)\/games\/(\d+)\/replay$/, () => import("./pages/replay.js"), "replay"],
   [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
+  [/^\/races$/, () => import("./pages/races.js"), "races"],
+  [/^\/races\/([A-Za-z0-9]+)$/, () => import("./pages/race.js"), "race"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
 ];
 
