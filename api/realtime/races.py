@@ -89,8 +89,7 @@ class RaceConsumer(PushConsumer):
                 await self._notice_joining()
                 if self.racer_id is not None:
                     await _touch(self.racer_id, self.race_id, True)
-                else:
-                    await _settle(self.race_id)
+                await _settle(self.race_id)
 
     async def _notice_joining(self) -> None:
         """A watcher who joined the race since connecting: this socket is their presence now."""

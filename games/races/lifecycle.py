@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Min, Q
 from django.utils import timezone
 
 from games import deals, pushes
@@ -47,27 +48,35 @@ def bump(race: Race) -> None:
 # ---- timers ---------------------------------------------------------------------------------
 
 
-def _is_due(race: Race, racers: list[Racer], now: datetime) -> bool:
-    """Whether a stored timer has run out (read without a lock: the locked pass decides)."""
-    if race.status == Race.Status.COUNTDOWN:
-        return race.starts_at is not None and now >= race.starts_at
-    if race.status != Race.Status.RUNNING:
+def _is_due(race_id: int, now: datetime) -> bool:
+    """Whether a stored timer has run out: one read, no lock (the locked pass decides)."""
+    playing = Q(racers__state=Racer.State.PLAYING)
+    row = (
+        Race.objects.filter(pk=race_id)
+        .annotate(
+            oldest_seen=Min("racers__seen_at", filter=playing),
+            oldest_present=Min("racers__seen_at", filter=playing & Q(racers__connected=True)),
+        )
+        .values("status", "starts_at", "ends_at", "grace", "oldest_seen", "oldest_present")
+        .first()
+    )
+    if row is None:
         return False
-    if race.ends_at is not None and now >= race.ends_at:
-        return True
+    if row["status"] == Race.Status.COUNTDOWN:
+        return row["starts_at"] is not None and now >= row["starts_at"]
+    if row["status"] != Race.Status.RUNNING:
+        return False
     stale = now - timedelta(seconds=PRESENCE_SECONDS)
-    return any(
-        racer.state == Racer.State.PLAYING
-        and (racer.seen_at < now - race.grace or (racer.connected and racer.seen_at < stale))
-        for racer in racers
+    return (
+        (row["ends_at"] is not None and now >= row["ends_at"])
+        or (row["oldest_seen"] is not None and row["oldest_seen"] < now - row["grace"])
+        or (row["oldest_present"] is not None and row["oldest_present"] < stale)
     )
 
 
 def settle(race_id: int) -> None:
-    """Apply every timer of the race that has run out (its own transaction; cheap if none)."""
-    now = timezone.now()
-    race = Race.objects.get(pk=race_id)
-    if not _is_due(race, list(race.racers.all()), now):
+    """Apply every timer of the race that has run out (its own transaction; one read if none)."""
+    if not _is_due(race_id, timezone.now()):
         return
     with transaction.atomic():
         race = locked(race_id)

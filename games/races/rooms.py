@@ -322,8 +322,7 @@ def touch(player_id: int, race_id: int, *, connected: bool) -> None:
     now = timezone.now()
     racers = Racer.objects.filter(race_id=race_id, player_id=player_id)
     if racers.filter(connected=connected).update(seen_at=now):
-        lifecycle.settle(race_id)  # no change of presence: no lock needed
-        return
+        return  # a heartbeat: no change of presence, no lock
     with transaction.atomic():
         race = lifecycle.locked(race_id)
         if not racers.update(connected=connected, seen_at=now):
