@@ -233,8 +233,9 @@ def main() -> None:
     args = parser.parse_args()
 
     env = dict(SERVER_ENV)
-    if os.environ.get("DATABASE_URL"):
-        env["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    for name in ("DATABASE_URL", "RACE_TICK_SECONDS"):  # a database; the sockets' tick
+        if os.environ.get(name):
+            env[name] = os.environ[name]
     load_before = os.getloadavg()
     count = args.races * args.players
     with clusters.running_cluster(web=0, ws=2, web_server="uvicorn", env=env) as cluster:

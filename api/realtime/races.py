@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
@@ -41,14 +41,14 @@ def _snapshot(race_id: int) -> pushes.Push:
     return pushes.race(race_state(race, lifecycle.racers_of(race), timezone.now()))
 
 
-@database_sync_to_async
-def _touch(player_id: int, race_id: int, connected: bool) -> None:
+def _touch_now(player_id: int, race_id: int, connected: bool) -> None:
     rooms.touch(player_id, race_id, connected=connected)
 
 
-@database_sync_to_async
-def _settle(race_id: int) -> None:
-    lifecycle.settle(race_id)
+# The periodic tick's reads and writes run off the shared sync thread (thread_sensitive=False),
+# where the process's HTTP views run: hundreds of sockets ticking must not queue moves.
+_touch = DatabaseSyncToAsync(_touch_now, thread_sensitive=False)
+_settle = DatabaseSyncToAsync(lifecycle.settle, thread_sensitive=False)
 
 
 class RaceConsumer(PushConsumer):
