@@ -80,6 +80,9 @@ class RaceConsumer(PushConsumer):
         self.ticker = asyncio.create_task(self._tick())
 
     async def snapshot(self) -> None:
+        joined = await self._notice_joining()  # a client resyncs after joining: present at once
+        if joined and self.racer_id is not None:
+            await _touch(self.racer_id, self.race_id, True)
         await self.send_json(await _snapshot(self.race_id))
 
     async def _tick(self) -> None:
@@ -91,14 +94,17 @@ class RaceConsumer(PushConsumer):
                     await _touch(self.racer_id, self.race_id, True)
                 await _settle(self.race_id)
 
-    async def _notice_joining(self) -> None:
-        """A watcher who joined the race since connecting: this socket is their presence now."""
+    async def _notice_joining(self) -> bool:
+        """A watcher who joined the race since connecting: this socket is their presence now.
+        True when that just happened."""
         user = self.scope.get("user")
         if self.racer_id is not None or user is None or not user.is_authenticated:
-            return
+            return False
         found = await _find(self.room, user)
         if found is not None and found[1]:
             self.racer_id = user.pk
+            return True
+        return False
 
     async def disconnect(self, code: int) -> None:
         if self.ticker is not None:

@@ -47,8 +47,14 @@ export async function mount(root, ctx, name, roomParam) {
 
   async function act(path) {
     try {
-      if (!ctx.me) await startGuest(ctx);
+      const fresh = !ctx.me;
+      if (fresh) await startGuest(ctx);
       const answer = await post(`/races/${room}/${path}`);
+      // The feed's socket becomes our presence: a new guest's opens again with the session.
+      if (fresh) {
+        feed.close();
+        feed = openFeed();
+      } else if (path === "join") feed.send({ t: CLIENT.RESYNC });
       if (answer.room !== room) {
         ctx.navigate(`/races/${answer.room}`);
         return;
@@ -200,7 +206,7 @@ export async function mount(root, ctx, name, roomParam) {
     }
   }
 
-  const feed = new LiveSocket(`/ws/v1/races/${room}/`, {
+  const openFeed = () => new LiveSocket(`/ws/v1/races/${room}/`, {
     onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
     onMessage(message) {
       if (message.t === PUSH.RACE) {
@@ -217,6 +223,7 @@ export async function mount(root, ctx, name, roomParam) {
       }
     },
   });
+  let feed = openFeed();
 
   // The clocks and the countdown run here between pushes; the server's stored times decide.
   const ticker = setInterval(() => {
