@@ -30,6 +30,21 @@ SERVICE_MESSAGES: dict[str, Promise] = {
     "invalid-date": _("That is not a date: days are written like 2026-12-01."),
     "day-not-come": _("That day has not come yet: its daily deal is chosen when it starts."),
     "daily-in-progress": _("Other players' daily games can be watched once the day is over."),
+    "race-in-progress": _("Other racers' games can be watched once the race is over."),
+    "race-not-found": _("There is no such race."),
+    "already-racing": _("You are already in a race or waiting for a quick match."),
+    "race-started": _("This race has started: it takes no more players."),
+    "race-full": _("This race is full."),
+    "already-ready": _("You are ready already."),
+    "not-a-racer": _("You are not racing in this race."),
+    "not-race-creator": _("Only the race's creator can start it."),
+    "too-few-racers": _("A race needs two players at least."),
+    "race-counting-down": _("The countdown has begun: you can resign once the race starts."),
+    "race-running": _("The race is running: resign your game to leave it."),
+    "race-over": _("This race is over: its games take no more moves."),
+    "race-not-over": _("This race is not over yet."),
+    "race-no-assists": _("Hints and winnability are off during a race."),
+    "code-needs-private-room": _("A chosen deal code needs a private room."),
     "cross-site-request": _(
         "This request came from another site's page: sign in or play as a guest "
         "on this site itself."

@@ -6,7 +6,17 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from api.converters import UsernameConverter
 from api.errors import not_found
-from api.views import accounts, analysis, daily, games, hints, leaderboards, oauth, players
+from api.views import (
+    accounts,
+    analysis,
+    daily,
+    games,
+    hints,
+    leaderboards,
+    oauth,
+    players,
+    races,
+)
 
 register_converter(UsernameConverter, "username")
 
@@ -53,7 +63,17 @@ v1 = [
     ),
     path("leaderboards", leaderboards.BoardListView.as_view(), name="leaderboards"),
     path("leaderboards/<str:board>", leaderboards.BoardView.as_view(), name="leaderboard"),
+    path("races", races.RaceListView.as_view(), name="races"),
+    path("races/queue", races.QueueView.as_view(), name="race-queue"),
+    path("races/leaderboard", races.RaceLeaderboardView.as_view(), name="race-leaderboard"),
+    path("races/<str:room>", races.RaceDetailView.as_view(), name="race"),
+    path("races/<str:room>/join", races.JoinView.as_view(), name="race-join"),
+    path("races/<str:room>/ready", races.ReadyView.as_view(), name="race-ready"),
+    path("races/<str:room>/start", races.StartView.as_view(), name="race-start"),
+    path("races/<str:room>/leave", races.LeaveView.as_view(), name="race-leave"),
+    path("races/<str:room>/rematch", races.RematchView.as_view(), name="race-rematch"),
     path("players/<username:username>", players.ProfileView.as_view(), name="player"),
+    path("players/<username:username>/races", races.PlayerRacesView.as_view(), name="player-races"),
     path(
         "players/<username:username>/history", players.HistoryView.as_view(), name="player-history"
     ),

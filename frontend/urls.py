@@ -18,6 +18,8 @@ urlpatterns = [
     path("daily/<str:day>", shell, name="app-daily-day"),
     path("daily/<str:day>/games/<int:game_id>/replay", shell, name="app-daily-replay"),
     path("daily/<str:day>/line", shell, name="app-daily-line"),
+    path("races", shell, name="app-races"),
+    path("races/<str:room>", shell, name="app-race"),
     path("leaderboards", shell, name="app-leaderboards"),
     path("players/<str:name>", shell, name="app-player"),
 ]

@@ -68,6 +68,13 @@ class DayNotCome(ServiceError):
     status = 404
 
 
+class RaceInProgress(ServiceError):
+    """Another racer's game cannot be watched while its race runs (the racers share a deal)."""
+
+    code = "race-in-progress"
+    status = 403
+
+
 class DailyInProgress(ServiceError):
     """Someone else's daily game cannot be watched while its day runs (it shows the deal)."""
 
@@ -107,11 +114,13 @@ def is_closed(game: Game) -> bool:
 
 
 def hides_code(game: Game) -> bool:
-    return is_open(game.daily_date)
+    """A running daily deal's code, and a running race's (its racers share the deal), are secret."""
+    return game.race_hidden or is_open(game.daily_date)
 
 
 def is_private_to_owner(game: Game, user: User | AnonymousUser) -> bool:
-    """True when `user` may not watch `game`: someone else's daily game while its day runs.
+    """True when `user` may not watch `game`: someone else's daily game while its day runs,
+    or someone else's race game while the race runs.
 
     Watching the board or the log would show the deal's cards to players who have not
     played it yet; realtime consumers use this same test before joining a game group.
@@ -129,6 +138,11 @@ def watchable_game(game_id: int, user: User | AnonymousUser) -> Game:
 
 
 def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
+    if is_private_to_owner(game, user) and game.race_hidden:
+        raise RaceInProgress(
+            f"Game {game.pk} races others on a shared deal: only its player may watch it "
+            "until the race ends."
+        )
     if is_private_to_owner(game, user):
         raise DailyInProgress(
             f"Game {game.pk} plays the daily deal of {game.daily_date}: "

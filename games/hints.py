@@ -25,6 +25,7 @@ from games.daily import ensure_playable
 from games.engine.solver import solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
 from games.models import Game, MoveLogEntry
+from games.races.errors import NoAssistsInRaces
 
 type Question = Literal["hint", "winnability"]
 
@@ -86,6 +87,8 @@ def _owned_active_game(player: User, game_id: int) -> Game:
         raise NotYourGame(f"Game {game_id} belongs to another player.")
     if game.is_finished:
         raise GameFinished(f"Game {game_id} is over: there is nothing left to win.")
+    if game.race_hidden:
+        raise NoAssistsInRaces(f"Game {game_id} is racing: hints and winnability are off.")
     ensure_playable(game)
     return game
 

@@ -52,6 +52,11 @@ class Game(models.Model):
     ranked = models.BooleanField(
         default=False, help_text="The player's first attempt at that daily deal (the ranked one)."
     )
+    race_hidden = models.BooleanField(
+        default=False,
+        help_text="The game races others on one deal: its code and board stay its player's "
+        "until the race ends (games.races).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -20,6 +20,7 @@ from games import push_transport
 from games.engine import MoveResult
 from games.models import Game
 from games.public import GameState, GameSummary, daily_result, game_summary, summary_of
+from games.races.public import RacerProgress, RaceState
 
 #: The lobby feed's group; each game's feed is `game_group(id)`.
 LOBBY_GROUP = "lobby"
@@ -27,6 +28,11 @@ LOBBY_GROUP = "lobby"
 
 def game_group(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def race_group(room: str) -> str:
+    """A race's feed (`/ws/v1/races/<room>/`): its state and every racer's progress."""
+    return f"race-{room}"
 
 
 class Type(StrEnum):
@@ -44,6 +50,8 @@ class Type(StrEnum):
     RESULT = "result"
     HINT = "hint"
     WINNABILITY = "winnability"
+    RACE = "race"
+    RACE_PROGRESS = "race-progress"
     PONG = "pong"
     ERROR = "error"
 
@@ -98,6 +106,11 @@ class LobbyData(TypedDict):
     games: list[GameSummary]
 
 
+class RaceProgressData(TypedDict):
+    racer: RacerProgress
+    server_now: str
+
+
 class HelloData(TypedDict):
     username: str | None
     owner: bool
@@ -114,6 +127,11 @@ class ErrorData(TypedDict):
 def state(version: int, game_state: GameState) -> Push:
     """A game's full public state: on connect and on resync."""
     return {"v": version, "t": Type.STATE, "d": game_state}
+
+
+def race(race_state: RaceState) -> Push:
+    """A race's whole public state: on connect, on resync, and after every change but a move."""
+    return {"v": race_state["version"], "t": Type.RACE, "d": race_state}
 
 
 def lobby(games: list[GameSummary]) -> Push:
@@ -181,6 +199,18 @@ def assist_answered(game_id: int, question: str, answer: dict[str, Any]) -> None
     kind = Type.HINT if question == "hint" else Type.WINNABILITY
     envelope: Unversioned = {"t": kind, "d": answer}
     push_transport.publish_to_owner(game_group(game_id), envelope)
+
+
+def race_changed(race_state: RaceState) -> None:
+    """A race changed (joined, ready, countdown, start, a racer's presence, the end)."""
+    group = race_group(race_state["room"])
+    push_transport.publish([(group, race(race_state))])
+
+
+def race_progress(room: str, version: int, racer: RacerProgress, server_now: str) -> None:
+    """One racer's progress after a move: counts and state only, never a card."""
+    data: RaceProgressData = {"racer": racer, "server_now": server_now}
+    push_transport.publish([(race_group(room), _push(version, Type.RACE_PROGRESS, data))])
 
 
 def _changed(game: Game, kind: Type, data: MoveData | UndoData, state: GameState) -> None:

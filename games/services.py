@@ -25,6 +25,7 @@ from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
 from games.models import Game, MoveLogEntry, Result
 from games.public import GameState, game_state
+from games.races import lifecycle as races
 from ops import sql
 
 
@@ -139,8 +140,12 @@ def _write(
     apply: Callable[[Game, EngineGame], GameState],
     is_same_write: Callable[[Game], bool],
 ) -> Outcome:
+    race_id = races.settled_race_of(game_id)
     with transaction.atomic():
+        race = races.locked(race_id) if race_id is not None else None  # the race first, always
         game = _locked_game(player, game_id)
+        if race is not None:
+            races.ensure_running(race)
         if version != game.version:
             if version == game.version - 1 and is_same_write(game):
                 return Outcome(game, game_state(game), replayed=True)
@@ -150,6 +155,8 @@ def _write(
         if game.status == Game.Status.ABANDONED:
             raise GameFinished(f"Game {game_id} was abandoned; start a new game.")
         state = apply(game, deals.current(game))
+        if race is not None:
+            races.record(race, game, state)
     return Outcome(game, state)
 
 
@@ -311,20 +318,35 @@ def undo(player: User, game_id: int, *, version: int) -> Outcome:
     )
 
 
+def _end_unfinished(game: Game, engine: EngineGame) -> GameState:
+    game.status = Game.Status.ABANDONED
+    game.finished_at = timezone.now()
+    game.version += 1
+    sql.run(sql.update_of(game, _WRITTEN_FIELDS))
+    state = game_state(game, engine)
+    _finish(game, state)
+    return state
+
+
+def close_for_race(game_id: int) -> None:
+    """End a race game its race ended (time limit, another racer's win, a forfeit), as if
+    abandoned; the caller holds the race's lock (games.races.lifecycle)."""
+    found = sql.fetch_instances(_LOCK_GAME, [game_id], _GAME)
+    if found is None:
+        return
+    game = found[0]
+    assert isinstance(game, Game)
+    if game.status == Game.Status.ACTIVE:
+        _end_unfinished(game, deals.current(game))
+
+
 def abandon(player: User, game_id: int, *, version: int) -> Outcome:
     """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
 
     def apply(game: Game, engine: EngineGame) -> GameState:
         if game.status == Game.Status.WON:
             raise GameFinished(f"Game {game_id} is already won.")
-        now = timezone.now()
-        game.status = Game.Status.ABANDONED
-        game.finished_at = now
-        game.version += 1
-        sql.run(sql.update_of(game, _WRITTEN_FIELDS))
-        state = game_state(game, engine)
-        _finish(game, state)
-        return state
+        return _end_unfinished(game, engine)
 
     def already_abandoned(game: Game) -> bool:
         return game.status == Game.Status.ABANDONED

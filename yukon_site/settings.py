@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "games",
     "games.analysis",
+    "games.races",
     "api",
     "frontend",
     "oauth2_provider",  # after frontend, whose consent page template replaces the toolkit's
@@ -231,6 +232,10 @@ OAUTH2_PROVIDER = {
 
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
+# Races (games.races): the countdown before the deal, and how often a websocket process
+# settles the races its sockets follow (countdown ends, time limits, forfeits).
+RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)
+RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
 
 # Background work (games/analysis/tasks.py) is stored in PostgreSQL and run by
 # `manage.py worker` processes (django-tasks-db). Hints jump the analysis queue.

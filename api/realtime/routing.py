@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 from django.urls import path
 
 from api.realtime.consumers import GameConsumer, LobbyConsumer
+from api.realtime.races import RaceConsumer
 
 if TYPE_CHECKING:
     from channels.routing import URLRouter, _ExtendedURLPattern
@@ -18,5 +19,6 @@ websocket_urlpatterns = cast(
     [
         path("ws/v1/games/<int:game_id>/", GameConsumer.as_asgi()),  # type: ignore[arg-type]
         path("ws/v1/lobby/", LobbyConsumer.as_asgi()),  # type: ignore[arg-type]
+        path("ws/v1/races/<str:room>/", RaceConsumer.as_asgi()),  # type: ignore[arg-type]
     ],
 )

@@ -14,6 +14,8 @@ export const PUSH = Object.freeze({
   RESULT: "result",
   HINT: "hint",
   WINNABILITY: "winnability",
+  RACE: "race",
+  RACE_PROGRESS: "race-progress",
   PONG: "pong",
   ERROR: "error",
 });

@@ -16,6 +16,8 @@ const ROUTES = [
   [/^\/daily\/([^/]+)\/line$/, () => import("./pages/replay.js"), "daily-line"],
   [/^\/leaderboards$/, () => import("./pages/leaderboards.js"), "leaderboards"],
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
+  [/^\/races$/, () => import("./pages/races.js"), "races"],
+  [/^\/races\/([A-Za-z0-9]+)$/, () => import("./pages/race.js"), "race"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
 ];
 

@@ -43,6 +43,33 @@ function dealCell(entry) {
   return h("a", { href: `/game/${entry.game}`, "data-link": true }, entry.code);
 }
 
+/** Race ratings per rule and the latest races, with the place and the rating change. */
+function raceStats(races) {
+  const rated = RULES.filter((rule) => races.ratings[rule]);
+  const one = { maximumFractionDigits: 1 };
+  return [
+    h("h2", { id: "races-title" }, gettext("Races")),
+    rated.length
+      ? h("ul", { class: "race-ratings" }, rated.map((rule) => {
+        const r = races.ratings[rule];
+        return h("li", { "data-rule": rule }, interpolate(gettext("%(rule)s: rating %(rating)s, %(races)s races, %(wins)s wins, %(podiums)s podiums"),
+          { rule: ruleName(rule), rating: formatNumber(r.rating, one), races: formatNumber(r.races), wins: formatNumber(r.wins), podiums: formatNumber(r.podiums) }, true));
+      }))
+      : h("p", { class: "empty" }, gettext("No rated race yet.")),
+    races.history.length
+      ? h("table", { class: "history-table race-history" },
+        h("thead", {}, h("tr", {}, [gettext("Finished"), gettext("Race"), gettext("Place"), gettext("Cards home"), gettext("Moves"), gettext("Rating")].map((text) => h("th", { scope: "col" }, text)))),
+        h("tbody", {}, races.history.map((entry) => h("tr", { "data-room": entry.room },
+          h("td", {}, entry.finished_at ? when(entry.finished_at) : ""),
+          h("td", {}, h("a", { href: `/races/${entry.room}`, "data-link": true }, entry.room), " · ", ruleName(entry.rule)),
+          h("td", {}, interpolate(gettext("%(place)s of %(count)s"), { place: formatNumber(entry.place), count: formatNumber(entry.racers) }, true)),
+          h("td", {}, `${entry.cards_on_foundations}/52`),
+          h("td", {}, formatNumber(entry.moves)),
+          h("td", {}, entry.rating_after === null ? "—" : `${formatNumber(entry.rating_after, one)} (${entry.rating_after >= entry.rating_before ? "+" : ""}${formatNumber(entry.rating_after - entry.rating_before, one)})`)))))
+      : null,
+  ];
+}
+
 export async function mount(root, ctx, _name, username) {
   let profile;
   try {
@@ -57,13 +84,16 @@ export async function mount(root, ctx, _name, username) {
   const params = new URLSearchParams(location.search);
   const view = { rule: RULES.includes(params.get("rule")) ? params.get("rule") : "C", page: pageNumber(params.get("page")) };
   const historyBox = h("section", { class: "history", "aria-labelledby": "history-title" });
+  const racesBox = h("section", { class: "race-stats", "aria-labelledby": "races-title", "data-part": "races" });
   root.replaceChildren(h("section", { class: "panel profile" },
     h("h1", {}, profile.username),
     h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: formatDate(profile.joined, { dateStyle: "long" }) }, true),
       ctx.me?.username === profile.username ? [" · ", gettext("This is you.")] : null),
     h("div", { class: "stats-cards" }, RULES.map((rule) => statsCard(profile.stats[rule]))),
     assistedNote(),
+    racesBox,
     historyBox));
+  get(`/players/${encodeURIComponent(profile.username)}/races`).then((races) => fill(racesBox, raceStats(races))).catch(() => null);
 
   async function load() {
     const query = new URLSearchParams({ rule: view.rule, page: String(view.page), page_size: String(PAGE_SIZE) });

@@ -1,0 +1,318 @@
+"""Live races: the lobby, rooms (create, join, ready, start, leave, rematch), quick match,
+the race leaderboard and a player's races.
+
+Views parse, call one service in `games.races`, and answer with the race's public
+state (`games.races.public`): counts and states for each racer, never a card, and
+the deal code only once the race is over. Racers play their race game through the
+ordinary game endpoints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.docs import errors
+from api.views.players import _player
+from games.engine import RULES
+from games.models import Game
+from games.races import queue, rooms, standings
+from games.races.errors import NotARacer
+from games.races.models import Racer
+
+if TYPE_CHECKING:
+    from api.permissions import SignedInRequest
+
+RULE_CHOICES = list(RULES)
+
+# ---- shapes ---------------------------------------------------------------------------------
+
+
+class RacerSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    guest = serializers.BooleanField(help_text="Guests race unrated.")
+    seat = serializers.IntegerField()
+    ready = serializers.BooleanField()
+    state = serializers.ChoiceField(
+        choices=[*Racer.State.values, "disconnected"],
+        help_text="waiting, playing, disconnected (playing without a live socket), won, "
+        "resigned, forfeited (away longer than the grace), finished (the race ended first).",
+    )
+    cards_on_foundations = serializers.IntegerField()
+    face_down = serializers.IntegerField(help_text="Face-down cards left on the racer's board.")
+    moves = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField(help_text="Server clock since the race's start.")
+    finished_at = serializers.DateTimeField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True, help_text="The final rank.")
+    rating_before = serializers.FloatField(allow_null=True)
+    rating_after = serializers.FloatField(allow_null=True)
+    game = serializers.IntegerField(allow_null=True, help_text="Shown once the race is over.")
+
+
+class ViewerSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    state = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True, help_text="Your race game, once started.")
+
+
+class RaceStateSerializer(serializers.Serializer[Any]):
+    room = serializers.CharField(help_text="The short room code (also the invite link's end).")
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    status = serializers.ChoiceField(choices=["open", "countdown", "running", "finished"])
+    version = serializers.IntegerField(help_text="The race feed's version.")
+    private = serializers.BooleanField()
+    quick = serializers.BooleanField()
+    creator = serializers.CharField()
+    max_players = serializers.IntegerField()
+    time_limit_seconds = serializers.IntegerField()
+    grace_seconds = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    starts_at = serializers.DateTimeField(allow_null=True, help_text="The countdown's end.")
+    ends_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    end_reason = serializers.CharField(help_text="won, time-limit, all-done, empty, or ''.")
+    server_now = serializers.DateTimeField(help_text="The server's clock for countdowns.")
+    code = serializers.CharField(allow_null=True, help_text="Null until the race is over.")
+    rematch = serializers.CharField(allow_null=True, help_text="The rematch's room, if any.")
+    racers = RacerSerializer(many=True)
+    me = ViewerSerializer(allow_null=True, required=False)
+
+
+class NewRaceSerializer(serializers.Serializer[Any]):
+    rule = serializers.ChoiceField(choices=RULE_CHOICES, required=False)
+    code = serializers.CharField(required=False, max_length=32, help_text="Private rooms only.")
+    private = serializers.BooleanField(required=False, default=False)
+    time_limit_minutes = serializers.IntegerField(
+        required=False, default=15, min_value=1, max_value=60
+    )
+    max_players = serializers.IntegerField(required=False, default=8, min_value=2, max_value=8)
+
+
+class QueueRequestSerializer(serializers.Serializer[Any]):
+    rule = serializers.ChoiceField(choices=RULE_CHOICES, required=False, default="C")
+
+
+class QueueStatusSerializer(serializers.Serializer[Any]):
+    waiting = serializers.BooleanField()
+    rule = serializers.CharField(allow_null=True)
+    joined_at = serializers.DateTimeField(allow_null=True)
+    waited_seconds = serializers.FloatField()
+    players_waiting = serializers.IntegerField()
+    race = serializers.CharField(allow_null=True, help_text="Your race's room once matched.")
+
+
+class RatingRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField(help_text="openskill's ordinal, mu - 3 sigma.")
+    races = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    podiums = serializers.IntegerField()
+
+
+class RuleQuerySerializer(serializers.Serializer[Any]):
+    rule = serializers.ChoiceField(choices=RULE_CHOICES, required=False, default="C")
+
+
+class PlayerRatingSerializer(serializers.Serializer[Any]):
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    races = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    podiums = serializers.IntegerField()
+
+
+class RaceHistorySerializer(serializers.Serializer[Any]):
+    room = serializers.CharField()
+    rule = serializers.CharField()
+    code = serializers.CharField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    place = serializers.IntegerField()
+    racers = serializers.IntegerField()
+    state = serializers.CharField()
+    cards_on_foundations = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    game = serializers.IntegerField(allow_null=True)
+    rating_before = serializers.FloatField(allow_null=True)
+    rating_after = serializers.FloatField(allow_null=True)
+
+
+class PlayerRacesSerializer(serializers.Serializer[Any]):
+    ratings = serializers.DictField(child=PlayerRatingSerializer(), help_text="Keyed by rule.")
+    history = RaceHistorySerializer(many=True)
+
+
+def _validated(spec_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    spec = spec_class(data=data)
+    spec.is_valid(raise_exception=True)
+    return dict(spec.validated_data)
+
+
+def _viewer(request: Request) -> Any:
+    return request.user if request.user.is_authenticated else None
+
+
+ACTION_ERRORS = errors(
+    400, 401, 403, 404, 409, 413, example_403=NotARacer("You are not racing in ABC234.")
+)
+
+# ---- views ----------------------------------------------------------------------------------
+
+
+class RaceListView(APIView):
+    required_scope = "race:play"
+
+    def get_permissions(self) -> list[Any]:
+        return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
+
+    @extend_schema(
+        summary="The lobby: open public rooms, newest first",
+        responses={200: RaceStateSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(rooms.open_rooms())
+
+    @extend_schema(
+        summary="Create a race room (you take the first seat)",
+        description=(
+            "A random deal of the rule, or (private rooms only) a chosen code. Share the room "
+            "code or the link /races/<room>; 2 to 8 players, guests welcome (unrated)."
+        ),
+        request=NewRaceSerializer,
+        responses={201: RaceStateSerializer, **errors(400, 401, 409, 413)},
+    )
+    def post(self, request: SignedInRequest) -> Response:
+        data = _validated(NewRaceSerializer, request.data)
+        race = rooms.create(request.user, **data)
+        return Response(race.to_dict(), status=status.HTTP_201_CREATED)
+
+
+class RaceDetailView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A race's state: each racer's progress (counts only), yours with your game",
+        responses={200: RaceStateSerializer, **errors(404)},
+    )
+    def get(self, request: Request, room: str) -> Response:
+        return Response(rooms.read(room, _viewer(request)).to_dict())
+
+
+def _action[View: Callable[..., Response]](
+    summary: str, description: str = ""
+) -> Callable[[View], View]:
+    return extend_schema(
+        summary=summary,
+        description=description,
+        request=None,
+        responses={200: RaceStateSerializer, **ACTION_ERRORS},
+    )
+
+
+class JoinView(APIView):
+    required_scope = "race:play"
+
+    @_action("Join a room (by its room code)", "Refused once the countdown began (race-started).")
+    def post(self, request: SignedInRequest, room: str) -> Response:
+        return Response(rooms.join(request.user, room).to_dict())
+
+
+class ReadyView(APIView):
+    required_scope = "race:play"
+
+    @_action("Mark yourself ready", "The countdown starts when every racer (two at least) is.")
+    def post(self, request: SignedInRequest, room: str) -> Response:
+        return Response(rooms.ready(request.user, room).to_dict())
+
+
+class StartView(APIView):
+    required_scope = "race:play"
+
+    @_action("Start the countdown (the creator; two racers at least)")
+    def post(self, request: SignedInRequest, room: str) -> Response:
+        return Response(rooms.start(request.user, room).to_dict())
+
+
+class LeaveView(APIView):
+    required_scope = "race:play"
+
+    @_action(
+        "Leave a room that has not started",
+        "Refused during the countdown (race-counting-down) and the race (race-running: resign "
+        "your game instead).",
+    )
+    def post(self, request: SignedInRequest, room: str) -> Response:
+        return Response(rooms.leave(request.user, room).to_dict())
+
+
+class RematchView(APIView):
+    required_scope = "race:play"
+
+    @_action(
+        "Rematch: the same room's players, a new deal",
+        "The first racer to ask opens the rematch room; the others join it. Each is ready at "
+        "once; it starts when all the previous racers are in, or when its creator starts it.",
+    )
+    def post(self, request: SignedInRequest, room: str) -> Response:
+        return Response(rooms.rematch(request.user, room).to_dict())
+
+
+class QueueView(APIView):
+    required_scope = "race:play"
+
+    @extend_schema(
+        summary="Your quick match status (matching is checked on every read)",
+        responses={200: QueueStatusSerializer, **errors(401)},
+    )
+    def get(self, request: SignedInRequest) -> Response:
+        return Response(queue.status(request.user))
+
+    @extend_schema(
+        summary="Wait for a quick match under a rule",
+        description="Two waiting players race after a few seconds; four at once.",
+        request=QueueRequestSerializer,
+        responses={200: QueueStatusSerializer, **errors(400, 401, 409, 413)},
+    )
+    def post(self, request: SignedInRequest) -> Response:
+        data = _validated(QueueRequestSerializer, request.data)
+        return Response(queue.enter(request.user, data["rule"]))
+
+    @extend_schema(summary="Stop waiting for a quick match", responses={204: None, **errors(401)})
+    def delete(self, request: SignedInRequest) -> Response:
+        queue.cancel(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RaceLeaderboardView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Race ratings under a rule (openskill Plackett-Luce; registered players only)",
+        parameters=[OpenApiParameter("rule", enum=RULE_CHOICES, required=False)],
+        responses={200: RatingRowSerializer(many=True), **errors(400)},
+    )
+    def get(self, request: Request) -> Response:
+        rule = _validated(RuleQuerySerializer, request.query_params)["rule"]
+        return Response(standings.leaderboard(rule))
+
+
+class PlayerRacesView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's race ratings per rule and latest races",
+        responses={200: PlayerRacesSerializer, **errors(404)},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        return Response(standings.player_races(_player(username)))  # type: ignore[arg-type]

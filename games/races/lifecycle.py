@@ -1,0 +1,253 @@
+"""A race's life from stored server timestamps: countdown end, start, progress, the end.
+
+Lock order, everywhere: the race row, then its racers' game rows. A move in a race
+game (games.services) locks the race first too, so a win, a time limit and a forfeit
+are decided one at a time, in commit order: two racers winning in the same
+millisecond get first and (refused, race over) second, never a shared first place.
+
+`settle` is called on every read and write of a race and by the websocket
+processes' periodic tick, so whichever process comes first ends a countdown, a
+time limit or a disconnected racer's grace; nothing waits in memory.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Min, Q
+from django.utils import timezone
+
+from games import deals, pushes
+from games.engine import GameCode
+from games.models import Game
+from games.public import GameState
+from games.races import ratings
+from games.races.errors import RaceOver
+from games.races.models import Race, Racer
+from games.races.public import PRESENCE_SECONDS, race_state, racer_progress
+
+
+def racers_of(race: Race) -> list[Racer]:
+    return list(race.racers.select_related("player").order_by("seat"))
+
+
+def locked(race_id: int) -> Race:
+    return Race.objects.select_for_update(of=("self",)).select_related("creator").get(pk=race_id)
+
+
+def publish_state(race: Race, racers: list[Racer], now: datetime) -> None:
+    pushes.race_changed(race_state(race, racers, now))
+
+
+def bump(race: Race) -> None:
+    race.version += 1
+    Race.objects.filter(pk=race.pk).update(version=race.version)
+
+
+# ---- timers ---------------------------------------------------------------------------------
+
+
+def _is_due(race_id: int, now: datetime) -> bool:
+    """Whether a stored timer has run out: one read, no lock (the locked pass decides)."""
+    playing = Q(racers__state=Racer.State.PLAYING)
+    row = (
+        Race.objects.filter(pk=race_id)
+        .annotate(
+            oldest_seen=Min("racers__seen_at", filter=playing),
+            oldest_present=Min("racers__seen_at", filter=playing & Q(racers__connected=True)),
+        )
+        .values("status", "starts_at", "ends_at", "grace", "oldest_seen", "oldest_present")
+        .first()
+    )
+    if row is None:
+        return False
+    if row["status"] == Race.Status.COUNTDOWN:
+        return row["starts_at"] is not None and now >= row["starts_at"]
+    if row["status"] != Race.Status.RUNNING:
+        return False
+    stale = now - timedelta(seconds=PRESENCE_SECONDS)
+    return (
+        (row["ends_at"] is not None and now >= row["ends_at"])
+        or (row["oldest_seen"] is not None and row["oldest_seen"] < now - row["grace"])
+        or (row["oldest_present"] is not None and row["oldest_present"] < stale)
+    )
+
+
+def settle(race_id: int) -> None:
+    """Apply every timer of the race that has run out (its own transaction; one read if none)."""
+    if not _is_due(race_id, timezone.now()):
+        return
+    with transaction.atomic():
+        race = locked(race_id)
+        settle_locked(race, timezone.now())
+
+
+def settle_locked(race: Race, now: datetime) -> None:
+    """The same, with the race row already locked in the caller's transaction."""
+    racers = racers_of(race)
+    if race.status == Race.Status.COUNTDOWN and race.starts_at and now >= race.starts_at:
+        _begin(race, racers, now)
+        return
+    if race.status != Race.Status.RUNNING:
+        return
+    if race.ends_at is not None and now >= race.ends_at:
+        finish(race, racers, now, "time-limit")
+        return
+    changed = False
+    stale = now - timedelta(seconds=PRESENCE_SECONDS)
+    for racer in racers:
+        if racer.state != Racer.State.PLAYING:
+            continue
+        if racer.seen_at < now - race.grace:
+            racer.state, racer.finished_at, racer.connected = Racer.State.FORFEITED, now, False
+            _close_game(racer)
+            racer.save(update_fields=["state", "finished_at", "connected"])
+            changed = True
+        elif racer.connected and racer.seen_at < stale:  # its socket's process went away
+            racer.connected = False
+            racer.save(update_fields=["connected"])
+            changed = True
+    if not changed:
+        return
+    if not any(racer.state == Racer.State.PLAYING for racer in racers):
+        finish(race, racers, now, "all-done")
+        return
+    bump(race)
+    publish_state(race, racers, now)
+
+
+def start_countdown(race: Race, racers: list[Racer], now: datetime, seconds: int) -> None:
+    race.status = Race.Status.COUNTDOWN
+    race.starts_at = now + timedelta(seconds=seconds)
+    race.ends_at = race.starts_at + race.time_limit
+    race.version += 1
+    race.save(update_fields=["status", "starts_at", "ends_at", "version"])
+    if seconds == 0:
+        _begin(race, racers, now)
+    else:
+        publish_state(race, racers, now)
+
+
+def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
+    """The countdown is over: every racer gets the same deal, dealt at `starts_at`."""
+    code = GameCode.parse(race.code)
+    dealt = deals.new_game(code).to_private()
+    for racer in racers:
+        game = Game.objects.create(
+            owner=racer.player,
+            code=race.code,
+            rule=code.rule.letter,
+            state=dealt,
+            race_hidden=True,
+            created_at=race.starts_at or now,
+        )
+        pushes.game_started(game)
+        racer.game = game
+        racer.state = Racer.State.PLAYING
+        racer.reached_at = race.starts_at
+        racer.seen_at = now  # everyone's grace starts with the race
+        racer.save(update_fields=["game", "state", "reached_at", "seen_at"])
+    race.status = Race.Status.RUNNING
+    race.version += 1
+    race.save(update_fields=["status", "version"])
+    publish_state(race, racers, now)
+
+
+# ---- the end --------------------------------------------------------------------------------
+
+
+def _rank_key(racer: Racer) -> tuple[int, int, int, datetime, int]:
+    """Winners first (in commit order), then by foundations, fewer moves, who got there first;
+    forfeits last."""
+    group = {Racer.State.WON: 0, Racer.State.FORFEITED: 2}.get(Racer.State(racer.state), 1)
+    reached = racer.finished_at if group == 0 else racer.reached_at
+    return (
+        group,
+        (racer.place or 0) if group == 0 else -racer.cards_on_foundations,
+        racer.moves,
+        reached or datetime.max.replace(tzinfo=UTC),
+        racer.seat,
+    )
+
+
+def _close_game(racer: Racer) -> None:
+    # games.services imports this module (its moves lock the race first): imported at call time.
+    from games import services
+
+    if racer.game_id is not None:
+        services.close_for_race(racer.game_id)
+
+
+def finish(race: Race, racers: list[Racer], now: datetime, reason: str) -> None:
+    """End the race: close unfinished games, rank, rate, reveal the code and the boards."""
+    for racer in racers:
+        if racer.state == Racer.State.PLAYING:
+            racer.state, racer.finished_at = Racer.State.FINISHED, now
+            _close_game(racer)
+    for place, racer in enumerate(sorted(racers, key=_rank_key), start=1):
+        racer.place = place
+        racer.active = False
+    ratings.rate(race, racers)
+    for racer in racers:
+        racer.save(
+            update_fields=[
+                "state",
+                "finished_at",
+                "place",
+                "active",
+                "rating_before",
+                "rating_after",
+            ]
+        )
+    Game.objects.filter(racer__race=race).update(race_hidden=False)
+    race.status, race.finished_at, race.end_reason = Race.Status.FINISHED, now, reason
+    race.version += 1
+    race.save(update_fields=["status", "finished_at", "end_reason", "version"])
+    publish_state(race, racers, now)
+
+
+# ---- moves in race games (called by games.services) ----------------------------------------
+
+
+def settled_race_of(game_id: int) -> int | None:
+    """The race a game plays in, its timers settled first; None for an ordinary game."""
+    race_id = Racer.objects.filter(game_id=game_id).values_list("race_id", flat=True).first()
+    if race_id is not None:
+        settle(race_id)
+    return race_id
+
+
+def ensure_running(race: Race) -> None:
+    """Inside the move's transaction (race locked): a race that ended takes no more writes."""
+    if race.status != Race.Status.RUNNING or (
+        race.ends_at is not None and timezone.now() >= race.ends_at
+    ):
+        raise RaceOver(f"Race {race.room} is over: its games take no more moves.")
+
+
+def record(race: Race, game: Game, state: GameState) -> None:
+    """A racer's game changed: store the progress, tell the race feed, end the race on a win."""
+    now = timezone.now()
+    racer = Racer.objects.select_related("player").get(game_id=game.pk)
+    if game.cards_on_foundations != racer.cards_on_foundations:
+        racer.reached_at = now
+    racer.cards_on_foundations = game.cards_on_foundations
+    racer.face_down = sum(column["face_down"] for column in state["columns"])
+    racer.moves = game.move_count
+    racer.seen_at = now
+    if game.status == Game.Status.WON:
+        race.finishes += 1
+        racer.state, racer.place, racer.finished_at = Racer.State.WON, race.finishes, now
+        Race.objects.filter(pk=race.pk).update(finishes=race.finishes)
+    elif game.status == Game.Status.ABANDONED:
+        racer.state, racer.finished_at = Racer.State.RESIGNED, now
+    racer.save()
+    bump(race)
+    pushes.race_progress(race.room, race.version, racer_progress(race, racer, now), now.isoformat())
+    if racer.state == Racer.State.WON:
+        finish(race, racers_of(race), now, "won")
+    elif racer.state == Racer.State.RESIGNED:
+        racers = racers_of(race)
+        if not any(other.state == Racer.State.PLAYING for other in racers):
+            finish(race, racers, now, "all-done")

@@ -1,0 +1,96 @@
+"""A race in three browsers: Alice opens a room, Bob and a guest (on a phone) join by its link,
+all get ready, count down, race (the others watch Alice's progress), Alice wins, everyone sees
+the ranking, and a rematch seats them again. One scenario: the suite's heaviest browser test."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import SERVER_ENV
+from tests.browser.helpers import Player, new_context
+from tests.support.play import winning_line
+from tests.support.servers import RunningServer, asgi_server
+
+PHONE = {"width": 390, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def server(django_db_setup: None, django_db_blocker: object) -> Iterator[RunningServer]:
+    """A short countdown, so the test watches one without waiting long."""
+    with asgi_server({**SERVER_ENV, "RACE_COUNTDOWN_SECONDS": "2"}) as running:
+        yield running
+
+
+@pytest.fixture
+def guest(browser: Browser, server: RunningServer, transactional_db: None) -> Iterator[Player]:
+    context = new_context(browser, server, viewport=PHONE, is_mobile=True, has_touch=True)
+    player = Player("guest", context, context.new_page(), server)
+    yield player
+    player.close()
+
+
+def racer_moves(page: Page, name: str) -> str:
+    return f"#app .racer[data-player='{name}'] [data-stat=moves]"
+
+
+def test_three_players_race_by_link_and_rematch(
+    alice: Player, bob: Player, guest: Player, screenshots: Path
+) -> None:
+    code, line = winning_line()
+    page = alice.page
+    page.goto("/races")
+    page.get_by_label("Private room (not listed here)").check()
+    page.get_by_label("Deal code (private rooms; empty for a random deal)").fill(code)
+    page.locator("[data-action=create-race]").click()
+    expect(page).to_have_url(re.compile(r"/races/[A-Z0-9]{6}$"))
+    room = page.url.rsplit("/", 1)[1]
+    link = page.locator(".invite-link").input_value()
+    assert link.endswith(f"/races/{room}")
+
+    bob.page.goto(f"/races/{room}")
+    bob.page.locator("[data-action=join]").click()
+    guest.page.goto(f"/races/{room}")
+    expect(guest.page.locator("[data-action=join]")).to_have_text("Join as a guest")
+    guest.page.locator("[data-action=join]").click()
+    for player in (alice, bob, guest):
+        expect(player.page.locator("#app .racer")).to_have_count(3)
+    page.screenshot(path=screenshots / "race-room.png")
+
+    for player in (alice, bob, guest):
+        player.page.locator("[data-action=ready]").click()
+    expect(bob.page.locator("[data-part=countdown]")).to_be_visible()
+    bob.page.screenshot(path=screenshots / "race-countdown.png")
+    for player in (alice, bob, guest):
+        expect(player.page.locator("#app")).to_have_attribute("data-status", "running")
+        expect(player.page.locator("#app .board .card").first).to_be_visible()
+
+    game = alice.api("GET", f"/races/{room}")["me"]["game"]
+    alice.play(game, line[:12])
+    for player in (bob, guest):
+        expect(player.page.locator(racer_moves(player.page, "alice"))).to_have_text("12 moves")
+    bob.page.screenshot(path=screenshots / "race-table-desktop.png")
+    guest.page.screenshot(path=screenshots / "race-table-phone.png")
+
+    alice.play(game, line[12:])
+    for player in (alice, bob, guest):
+        expect(player.page.locator("[data-part=end] h2")).to_have_text("alice wins the race!")
+    expect(bob.page.locator("[data-part=end] tbody tr").first).to_have_attribute(
+        "data-player", "alice"
+    )
+    expect(bob.page.locator(".race-head .facts")).to_contain_text(code)
+    bob.page.screenshot(path=screenshots / "race-end.png")
+
+    for player in (bob, alice, guest):
+        player.page.locator("[data-action=rematch]").click()
+        expect(player.page).not_to_have_url(re.compile(f"/races/{room}$"))
+    for player in (alice, bob, guest):
+        expect(player.page.locator("#app .racer")).to_have_count(3)
+        expect(player.page.locator("#app")).to_have_attribute(
+            "data-status", re.compile("countdown|running")
+        )
+    guest.page.screenshot(path=screenshots / "race-rematch-phone.png")

@@ -1,0 +1,84 @@
+"""Helpers to drive races through the REST API: rooms, readiness, and a racer's quick win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from games import deals, services
+from games.models import Game
+from tests.support.play import post, winning_line
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    assert response.status_code == status, response.content
+    return response.json()
+
+
+def refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.content
+    assert response.json()["error"]["code"] == code, response.content
+
+
+def open_room(creator: APIClient, **body: Any) -> str:
+    """A private room on the deal with a known winning line; its room code."""
+    body.setdefault("code", winning_line()[0])
+    body.setdefault("private", True)
+    return str(ok(post(creator, "/api/v1/races", body), 201)["room"])
+
+
+def running_race(creator: APIClient, *others: APIClient, **body: Any) -> str:
+    """A room joined by `others`, everyone ready: with no countdown it runs at once."""
+    room = open_room(creator, **body)
+    for client in others:
+        ok(post(client, f"/api/v1/races/{room}/join", {}))
+    for client in (creator, *others):
+        ok(post(client, f"/api/v1/races/{room}/ready", {}))
+    return room
+
+
+def my_game(client: APIClient, room: str) -> int:
+    me = ok(client.get(f"/api/v1/races/{room}"))["me"]
+    assert me is not None and me["game"] is not None, me
+    return int(me["game"])
+
+
+def play_line(client: APIClient, game_id: int, moves: list[str], version: int = 0) -> int:
+    """Play `moves` through the ordinary move endpoint; the version after them."""
+    for move in moves:
+        body = ok(
+            post(client, f"/api/v1/games/{game_id}/moves", {"move": move, "version": version})
+        )
+        version = int(body["version"])
+    return version
+
+
+def play_direct(player: User, game_id: int, moves: list[str], version: int = 0) -> int:
+    """The same through the move service (the path the endpoint calls), quicker for long lines."""
+    for move in moves:
+        version = services.play_move(player, game_id, move=move, version=version).game.version
+    return version
+
+
+def fast_forward(game_id: int, moves: list[str]) -> int:
+    """Put a race game where `moves` lead (engine replay, stored as the service would), for
+    tests whose point is the next write; that write then takes the real path. The version."""
+    game = Game.objects.get(pk=game_id)
+    engine = deals.replayed(game, moves)
+    Game.objects.filter(pk=game_id).update(
+        state=engine.to_private(),
+        version=len(moves),
+        move_count=len(moves),
+        score=engine.score,
+        cards_on_foundations=engine.cards_on_foundations,
+    )
+    return len(moves)
+
+
+def win(client: APIClient, room: str, player: User) -> None:
+    """Win the race game: the line through the service, its last move through the endpoint."""
+    game_id = my_game(client, room)
+    version = play_direct(player, game_id, winning_line()[1][:-1])
+    play_line(client, game_id, winning_line()[1][-1:], version)
