@@ -3,8 +3,8 @@
 openapi-python-client (a dev dependency) generates the package from the live
 `/api/schema/`; the test then speaks to the server only through it, plus the
 OAuth endpoints of the standard flow (authorize, consent, token, revoke), which
-are not part of the REST API, and a websocket library for the feed. Races are
-not in the schema yet: their step comes with them.
+are not part of the REST API, and a websocket library for the feed. Having won,
+the player races a second one on the same deal and replays the winning line.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -22,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tests.support.oauth import REDIRECT_URI, Pkce, authorize_url, code_from_redirect, token_form
@@ -33,6 +34,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 #: A Classic deal (development key) that following the hints wins in about 90 moves.
 HINTED_WIN = "YU1-C-AAAAAAB"
 TIMEOUT = 30
+RACE_SCOPES = "game:read game:play race:play"
 GENERATOR_CONFIG = "post_hooks: []\nliteral_enums: true\npackage_name_override: yukon_client\n"
 
 
@@ -89,14 +91,80 @@ def authorize(browser: httpx.Client, client_id: str, scopes: str) -> dict[str, A
     return dict(tokens.json())
 
 
-def test_a_generated_client_registers_authorizes_plays_to_a_win_and_revokes(
+def register(generated: ModuleType, server: RunningServer, username: str) -> httpx.Client:
+    """A new account through the generated client: its httpx client holds the session opened."""
+    anonymous = generated.Client(base_url=server.url, raise_on_unexpected_status=True)
+    body = model("RegisterRequest")(username=username, password="a long passphrase 42")
+    me = operation("v1_auth_register_create").sync(client=anonymous, body=body)
+    assert me.username == username
+    browser: httpx.Client = anonymous.get_httpx_client()
+    return browser
+
+
+def next_hint(player: Any, game_id: int, socket: ClientConnection) -> Any:
+    """A hint: at once along a solved line, else once the task worker's `hint` push came."""
+    hint = operation("v1_games_hint_create").sync(client=player, game_id=game_id)
+    if hint.status == "pending":
+        assert json.loads(socket.recv(timeout=TIMEOUT))["t"] == "hint"
+        hint = operation("v1_games_hint_create").sync(client=player, game_id=game_id)
+    return hint
+
+
+def racer(generated: ModuleType, server: RunningServer, browser: httpx.Client, app: str) -> Any:
+    """The signed-in player's client with a token allowed to race."""
+    token = authorize(browser, app, RACE_SCOPES)["access_token"]
+    return generated.AuthenticatedClient(
+        base_url=server.url, token=token, raise_on_unexpected_status=True
+    )
+
+
+def running_race(player: Any, room: str) -> Any:
+    """The race once its countdown (RACE_COUNTDOWN_SECONDS, short for this server) is over."""
+    deadline = time.monotonic() + TIMEOUT
+    while (
+        race := operation("v1_races_retrieve").sync(client=player, room=room)
+    ).status != "running":
+        assert race.status == "countdown", race
+        assert time.monotonic() < deadline, "the countdown did not end"
+        time.sleep(0.1)
+    return race
+
+
+def race_the_winning_line(
+    generated: ModuleType,
+    server: RunningServer,
+    browser: httpx.Client,
+    app: str,
+    winning_line: list[str],
+) -> None:
+    """A private room on the won deal: the first player replays its line and wins the race."""
+    winner = racer(generated, server, browser, app)
+    rival = racer(generated, server, register(generated, server, "rival"), app)
+    spec = model("NewRaceRequest")(code=HINTED_WIN, private=True, max_players=2)
+    room = operation("v1_races_create").sync(client=winner, body=spec).room
+    operation("v1_races_join_create").sync(client=rival, room=room)
+    for player in (winner, rival):
+        operation("v1_races_ready_create").sync(client=player, room=room)
+    race = running_race(winner, room)
+    assert race.code is None and race.me.game is not None
+    state = operation("v1_games_retrieve").sync(client=winner, game_id=race.me.game)
+    assert state.code is None
+    refused = operation("v1_games_hint_create").sync_detailed(client=winner, game_id=state.id)
+    assert (refused.status_code, refused.parsed.error.code) == (403, "race-no-assists")
+    for move in winning_line:
+        body = model("MoveRequest")(move=move, version=state.version)
+        state = operation("v1_games_moves_create").sync(client=winner, game_id=state.id, body=body)
+    assert state.status == "won"
+    race = operation("v1_races_retrieve").sync(client=rival, room=room)
+    assert (race.status, race.end_reason, race.code) == ("finished", "won", HINTED_WIN)
+    places = sorted((seat.place, seat.player, seat.state) for seat in race.racers)
+    assert places == [(1, "robot", "won"), (2, "rival", "finished")]
+
+
+def test_a_generated_client_registers_authorizes_plays_to_a_win_races_and_revokes(
     server: RunningServer, generated: ModuleType
 ) -> None:
-    anonymous = generated.Client(base_url=server.url, raise_on_unexpected_status=True)
-    register = model("RegisterRequest")(username="robot", password="a long passphrase 42")
-    me = operation("v1_auth_register_create").sync(client=anonymous, body=register)
-    assert me.username == "robot"
-    browser = anonymous.get_httpx_client()  # holds the session the registration opened
+    browser = register(generated, server, "robot")
     session = generated.Client(
         base_url=server.url,
         cookies=dict(browser.cookies),
@@ -118,9 +186,11 @@ def test_a_generated_client_registers_authorizes_plays_to_a_win_and_revokes(
         assert json.loads(socket.recv(timeout=TIMEOUT))["d"]["owner"] is True
         assert json.loads(socket.recv(timeout=TIMEOUT))["t"] == "state"
         state = game
+        winning_line: list[str] = []
         while state.status != "won":
-            hint = operation("v1_games_hint_create").sync(client=player, game_id=game.id)
+            hint = next_hint(player, game.id, socket)
             assert hint.status == "winnable" and hint.move, (state.version, hint)
+            winning_line.append(hint.move)
             move = model("MoveRequest")(move=hint.move, version=state.version)
             state = operation("v1_games_moves_create").sync(
                 client=player, game_id=game.id, body=move
@@ -129,6 +199,9 @@ def test_a_generated_client_registers_authorizes_plays_to_a_win_and_revokes(
             assert (push["t"], push["v"]) == ("move", state.version), push
             assert state.move_count <= 200, "the hints did not lead to a win"
         assert state.cards_on_foundations == 52
+        race = model("NewRaceRequest")(code=HINTED_WIN, private=True)
+        unscoped = operation("v1_races_create").sync_detailed(client=player, body=race)
+        assert (unscoped.status_code, unscoped.parsed.error.code) == (403, "missing-scope")
 
         revoked = browser.post(
             "/oauth/revoke_token/",
@@ -142,3 +215,4 @@ def test_a_generated_client_registers_authorizes_plays_to_a_win_and_revokes(
     refused = operation("v1_auth_me_retrieve").sync_detailed(client=player)
     assert refused.status_code == 401
     assert refused.parsed.error.code == "authentication-failed"
+    race_the_winning_line(generated, server, browser, app.client_id, winning_line)
