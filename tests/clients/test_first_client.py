@@ -23,7 +23,7 @@ MOVES = 10
 def example(language: str) -> str:
     """The code block in `language` of the "Your first client" section."""
     text = (ROOT / "docs" / "api.md").read_text()
-    section = text.split("## 7. Your first client", 1)[1].split("\n## ", 1)[0]
+    section = text.split(". Your first client\n", 1)[1].split("\n## ", 1)[0]
     found = re.search(rf"```{language}\n(.*?)```", section, re.S)
     assert found, f"docs/api.md's first-client section has no {language} block"
     return found.group(1)
