@@ -213,9 +213,13 @@ OAUTH2_PROVIDER = {
     "ROTATE_REFRESH_TOKEN": True,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
     "PKCE_REQUIRED": True,
-    # Native apps redirect to a loopback port of their choosing (RFC 8252).
+    # Native apps redirect to a loopback port of their choosing (RFC 8252), over plain http:
+    # allowed in development, and in production only when the operator opts in (RFC 9700
+    # asks for https redirects, and `check --deploy` warns about http ones).
     "ALLOW_LOCALHOST_LOOPBACK": True,
-    "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
+    "ALLOWED_REDIRECT_URI_SCHEMES": (
+        ["http", "https"] if env_bool("OAUTH_HTTP_REDIRECTS", DEBUG) else ["https"]
+    ),
     "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
     "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
     # RFC 9700, the OAuth security best practice: S256 only, tokens hashed at rest (only

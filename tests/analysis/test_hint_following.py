@@ -1,7 +1,12 @@
-"""A player who only plays hinted moves wins every deal the solver proved winnable."""
+"""A player who only plays hinted moves wins every deal the solver proved winnable.
+
+The suite plays 20 Classic and 8 Relaxed deals (its time budget); the issue's run of
+50 and 20 is `HINT_FOLLOWING_DEALS=50,20 pytest tests/analysis/test_hint_following.py`.
+"""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -13,6 +18,8 @@ from games.analysis.models import HintLine
 from games.engine import CLASSIC, RELAXED, GameCode, Rule
 from games.models import Game
 from tests.support.tasks import run_queued_tasks
+
+DEALS = [int(count) for count in os.environ.get("HINT_FOLLOWING_DEALS", "20,8").split(",")]
 
 
 def hinted_move(player: User, game_id: int) -> tuple[str | None, bool]:
@@ -51,7 +58,7 @@ def test_the_reported_loop_deal_is_won_by_following_hints(alice: User) -> None:
 @pytest.mark.django_db
 @override_settings(SOLVER_ASSIST_SECONDS=1)
 @pytest.mark.parametrize(
-    ("rule", "count"), [(CLASSIC, 50), (RELAXED, 20)], ids=["classic", "relaxed"]
+    ("rule", "count"), list(zip((CLASSIC, RELAXED), DEALS, strict=True)), ids=["classic", "relaxed"]
 )
 def test_a_player_who_follows_hints_wins_every_proven_deal(
     alice: User, rule: Rule, count: int
