@@ -9,10 +9,12 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from tests.support import error_codes
+from tests.support.flush import retry_flush_after_deadlocks
 from tests.support.play import token_client
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    retry_flush_after_deadlocks()
     error_codes.record()
 
 
