@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from tests.support.play import new_game, post, winning_line
+from tests.support.play import new_game, post, token_client, winning_line
+from tests.support.races import open_room, refused
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +48,17 @@ def test_an_accept_header_without_json_is_406(alice_api: APIClient) -> None:
     refused = alice_api.get("/api/v1/games", HTTP_ACCEPT="application/xml")
     assert refused.status_code == 406
     assert refused.json()["error"]["code"] == "not-acceptable"
+
+
+def test_a_full_room_is_race_full_and_starting_alone_is_too_few_racers(
+    alice_api: APIClient, bob_api: APIClient
+) -> None:
+    alone = open_room(alice_api)
+    refused(post(alice_api, f"/api/v1/races/{alone}/start", {}), 409, "too-few-racers")
+    pair = open_room(bob_api, max_players=2)
+    carol, dave = (
+        token_client(User.objects.create_user(name, password=f"pw-{name}-long-1"))
+        for name in ("carol", "dave")
+    )
+    assert post(carol, f"/api/v1/races/{pair}/join", {}).status_code == 200
+    refused(post(dave, f"/api/v1/races/{pair}/join", {}), 409, "race-full")
