@@ -26,7 +26,7 @@ ERROR_CODES: dict[str, str] = {
         "A game code has three parts separated by '-', like YU1-C-AAAAAAB."
     ),
     "code-prefix": gettext_noop("A game code starts with YU1."),
-    "code-rule": gettext_noop("The rule letter of a game code is unknown (C or R)."),
+    "code-rule": gettext_noop("The rule letter of a game code is unknown (C, R, U or A)."),
     "code-length": gettext_noop("The deal number of a game code has exactly 7 letters."),
     "code-characters": gettext_noop("The deal number of a game code uses only the letters A-Z."),
     "code-number": gettext_noop("A deal number is outside 0..26**7-1."),
@@ -36,10 +36,11 @@ ERROR_CODES: dict[str, str] = {
         "An empty column only accepts a King (with what lies on it)."
     ),
     "wrong-rank": gettext_noop(
-        "The moved card must be exactly one rank lower than the card it goes on."
+        "The moved card must be exactly one rank lower than the card it goes on "
+        "(in Alaska one rank lower or higher)."
     ),
     "wrong-colour": gettext_noop("Classic: the moved card must be of the opposite colour."),
-    "wrong-suit": gettext_noop("The moved card must be of the rule's required suit."),
+    "wrong-suit": gettext_noop("Russian and Alaska: the moved card must be of the same suit."),
     "card-face-down": gettext_noop("A face-down card cannot be moved."),
     "card-not-in-play": gettext_noop(
         "The card lies under the top of its foundation: it is out of play."

@@ -443,9 +443,9 @@ class Game:
             ]
             if not ranks:
                 raise refusals.NOTHING_ON_AN_ACE.error(**where)
-            raise refusals.WRONG_RANK.error(**where, ranks="/".join(ranks))
+            raise refusals.rank_refusal(rule).error(**where, ranks="/".join(ranks))
         if not rule.suits_fit(card, target):
-            raise refusals.SUIT_REFUSALS[rule.suit_error].error(**where)
+            raise refusals.SUIT_REFUSALS[rule].error(**where)
 
     # -- the checked player path ---------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError, gettext_noop
+from .rules import ALASKA, CLASSIC, RUSSIAN, Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,13 @@ WRONG_RANK = Refusal(
         "only a card of rank %(ranks)s fits there."
     ),
 )
+WRONG_RANK_UP_OR_DOWN = Refusal(
+    "wrong-rank",
+    gettext_noop(
+        "%(card)s cannot go on %(target)s in column %(column)s: "
+        "Alaska builds one rank up or down, so only a card of rank %(ranks)s fits there."
+    ),
+)
 NOTHING_ON_AN_ACE = Refusal(
     "wrong-rank",
     gettext_noop("%(card)s cannot go on %(target)s in column %(column)s: nothing goes on an Ace."),
@@ -98,7 +106,15 @@ WRONG_COLOUR = Refusal(
 WRONG_SUIT = Refusal(
     "wrong-suit",
     gettext_noop(
-        "%(card)s cannot go on %(target)s in column %(column)s: this rule builds in the same suit."
+        "%(card)s cannot go on %(target)s in column %(column)s: "
+        "Russian builds down in the same suit."
+    ),
+)
+WRONG_SUIT_UP_OR_DOWN = Refusal(
+    "wrong-suit",
+    gettext_noop(
+        "%(card)s cannot go on %(target)s in column %(column)s: "
+        "Alaska builds up or down in the same suit."
     ),
 )
 NOTHING_TO_UNDO = Refusal(
@@ -124,12 +140,26 @@ REFUSALS: tuple[Refusal, ...] = (
     NOT_A_KING,
     GROUP_WITHOUT_KING,
     WRONG_RANK,
+    WRONG_RANK_UP_OR_DOWN,
     NOTHING_ON_AN_ACE,
     WRONG_COLOUR,
     WRONG_SUIT,
+    WRONG_SUIT_UP_OR_DOWN,
     NOTHING_TO_UNDO,
     NO_DESTINATION,
 )
 
-#: A rule's suit error code (``Rule.suit_error``) -> its refusal.
-SUIT_REFUSALS: dict[str, Refusal] = {"wrong-colour": WRONG_COLOUR, "wrong-suit": WRONG_SUIT}
+#: The sentence for a card of the wrong suit or colour names the rule; Relaxed
+#: (any suit) never refuses one.
+SUIT_REFUSALS: dict[Rule, Refusal] = {
+    CLASSIC: WRONG_COLOUR,
+    RUSSIAN: WRONG_SUIT,
+    ALASKA: WRONG_SUIT_UP_OR_DOWN,
+}
+#: A rule that builds other than one rank down names itself in its wrong-rank sentence.
+RANK_REFUSALS: dict[Rule, Refusal] = {ALASKA: WRONG_RANK_UP_OR_DOWN}
+
+
+def rank_refusal(rule: Rule) -> Refusal:
+    """The refusal for a card of a rank ``rule`` does not build on (not on an Ace)."""
+    return RANK_REFUSALS.get(rule, WRONG_RANK)

@@ -1,8 +1,8 @@
 """Rules as data: how a card builds on another in the tableau, group size, scoring.
 
-A :class:`Rule` is a small frozen record, so a new variant is a few lines:
-Russian Solitaire would be ``Rule("U", "Russian", match="same-suit")`` and
-Alaska ``Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))``.
+A :class:`Rule` is a small frozen record, so a variant is one line: Russian
+Solitaire is ``Rule("U", "Russian", match="same-suit")`` and Alaska
+``Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))``.
 What a refusal says lives in :mod:`.refusals`, not here.
 """
 
@@ -55,11 +55,6 @@ class Rule:
         """Whether ``card`` (leading a group) may go on ``target`` in a column."""
         return self.ranks_fit(card, target) and self.suits_fit(card, target)
 
-    @property
-    def suit_error(self) -> str:
-        """The machine code used when only the suit relation fails (``any`` never fails)."""
-        return "wrong-suit" if self.match == "same-suit" else "wrong-colour"
-
     @classmethod
     def from_letter(cls, letter: str) -> Rule:
         """The rule for a game-code letter (case-insensitive)."""
@@ -78,6 +73,8 @@ class Rule:
 
 CLASSIC = Rule("C", "Classic", match="opposite-colour")
 RELAXED = Rule("R", "Relaxed", match="any")
+RUSSIAN = Rule("U", "Russian", match="same-suit")
+ALASKA = Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))
 
 #: Every rule the service plays, by letter.
-RULES: dict[str, Rule] = {rule.letter: rule for rule in (CLASSIC, RELAXED)}
+RULES: dict[str, Rule] = {rule.letter: rule for rule in (CLASSIC, RELAXED, RUSSIAN, ALASKA)}

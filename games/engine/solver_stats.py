@@ -144,7 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also stop a deal after this many positions (a budget the machine's load cannot move)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal-number generator")
-    parser.add_argument("--rule", default="C", help="rule letter, C (Classic) or R (Relaxed)")
+    parser.add_argument(
+        "--rule",
+        default="C",
+        help="rule letter: C (Classic), R (Relaxed), U (Russian) or A (Alaska)",
+    )
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
     parser.add_argument("-v", "--verbose", action="store_true", help="print a line per deal")
     args = parser.parse_args(argv)

@@ -2,6 +2,7 @@
 
 The suite plays 20 Classic and 8 Relaxed deals (its time budget); the issue's run of
 50 and 20 is `HINT_FOLLOWING_DEALS=50,20 pytest tests/analysis/test_hint_following.py`.
+Russian and Alaska follow hints on one deal each (more with `VARIANT_HINT_FOLLOWING_DEALS=N`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from django.test import override_settings
 
 from games import hints, services
 from games.analysis.models import HintLine
-from games.engine import CLASSIC, RELAXED, GameCode, Rule
+from games.engine import ALASKA, CLASSIC, RELAXED, RUSSIAN, GameCode, Rule
 from games.models import Game
 from tests.support.tasks import run_queued_tasks
 
 DEALS = [int(count) for count in os.environ.get("HINT_FOLLOWING_DEALS", "20,8").split(",")]
+VARIANT_DEALS = int(os.environ.get("VARIANT_HINT_FOLLOWING_DEALS", "1"))
 
 
 def hinted_move(player: User, game_id: int) -> tuple[str | None, bool]:
@@ -58,7 +60,13 @@ def test_the_reported_loop_deal_is_won_by_following_hints(alice: User) -> None:
 @pytest.mark.django_db
 @override_settings(SOLVER_ASSIST_SECONDS=1)
 @pytest.mark.parametrize(
-    ("rule", "count"), list(zip((CLASSIC, RELAXED), DEALS, strict=True)), ids=["classic", "relaxed"]
+    ("rule", "count"),
+    [
+        *zip((CLASSIC, RELAXED), DEALS, strict=True),
+        (RUSSIAN, VARIANT_DEALS),
+        (ALASKA, VARIANT_DEALS),
+    ],
+    ids=["classic", "relaxed", "russian", "alaska"],
 )
 def test_a_player_who_follows_hints_wins_every_proven_deal(
     alice: User, rule: Rule, count: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.engine import DEV_DEAL_KEY, Game, GameCode
+from games.engine import DEV_DEAL_KEY, RULES, Game, GameCode
 
 PERFT = Path(__file__).parent / "data" / "perft.txt"
 PLIES = 30
@@ -41,6 +41,7 @@ def format_line(code: GameCode) -> str:
 def test_move_generation_matches_the_recorded_counts() -> None:
     lines = [line for line in PERFT.read_text().splitlines() if not line.startswith("#")]
     assert len(lines) >= 20
+    assert {line[4] for line in lines} == set(RULES)  # every rule has pinned counts
     for line in lines:
         code = GameCode.parse(line.split()[0])
         assert format_line(code) == line

@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from games.engine import (
     CARDS,
-    CLASSIC,
     DEAL_COUNT,
     DEV_DEAL_KEY,
-    RELAXED,
+    FOUNDATION,
+    GROUP_LIMIT,
+    RULES,
     Card,
     Game,
     GameCode,
@@ -22,8 +23,9 @@ from games.engine import (
     replay,
 )
 from games.engine.moves import MOVES
+from games.engine.records import ColumnView
 
-codes = st.builds(GameCode, st.sampled_from([CLASSIC, RELAXED]), st.integers(0, DEAL_COUNT - 1))
+codes = st.builds(GameCode, st.sampled_from(list(RULES.values())), st.integers(0, DEAL_COUNT - 1))
 #: Each choice picks a move (choice % number of legal moves), or an undo when
 #: choice % 8 == 0 and an undo is available.
 choices = st.lists(st.integers(0, 2**16), max_size=120)
@@ -97,6 +99,53 @@ def test_legal_moves_in_and_check_agree(code: GameCode, picks: list[int]) -> Non
         if not legal:
             break
         game.play(legal[pick % len(legal)])
+
+
+def fits_by_the_book(letter: str, card: Card, target: Card) -> bool:
+    """RULES.md and issue 20, written out once more without :class:`Rule`."""
+    if letter == "C":
+        return target.rank == card.rank + 1 and card.is_red != target.is_red
+    if letter == "R":
+        return target.rank == card.rank + 1
+    if letter == "U":
+        return target.rank == card.rank + 1 and card.suit == target.suit
+    assert letter == "A"
+    return abs(target.rank - card.rank) == 1 and card.suit == target.suit
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes, choices)
+def test_tableau_moves_are_exactly_those_the_rules_allow(code: GameCode, picks: list[int]) -> None:
+    game = Game.new(code, DEV_DEAL_KEY)
+    for pick in picks[:40]:
+        expected = set()
+        columns = game.columns
+        for source in range(7):
+            face_up = columns[source].face_up
+            for depth, card in enumerate(face_up):
+                group = len(face_up) - depth
+                expected |= {
+                    Move(card, to)
+                    for to in range(7)
+                    if to != source and group <= GROUP_LIMIT and fits(code, card, columns[to])
+                }
+        for foundation in game.foundations:
+            if foundation.top is not None:
+                top = foundation.top
+                expected |= {Move(top, to) for to in range(7) if fits(code, top, columns[to])}
+        tableau = {move for move in game.legal_moves if move.to != FOUNDATION}
+        assert tableau == expected
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        game.play(legal[pick % len(legal)])
+
+
+def fits(code: GameCode, card: Card, column: ColumnView) -> bool:
+    """Whether ``card`` (leading what lies on it) may go on ``column`` by the book."""
+    if column.card_count == 0:
+        return card.rank == 13
+    return bool(column.face_up) and fits_by_the_book(code.rule.letter, card, column.face_up[-1])
 
 
 @settings(max_examples=60, deadline=None)

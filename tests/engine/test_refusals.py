@@ -10,14 +10,23 @@ from pathlib import Path
 import pytest
 
 import games.engine
-from games.engine import ERROR_CODES, RELAXED, Card, Game, IllegalMoveError, Move, Rule
+from games.engine import (
+    ALASKA,
+    ERROR_CODES,
+    RELAXED,
+    RULES,
+    RUSSIAN,
+    Card,
+    Game,
+    IllegalMoveError,
+    Move,
+)
 from games.engine import refusals as r
 from games.engine.refusals import REFUSALS, Refusal
 
 from .positions import position
 
 ENGINE = Path(games.engine.__file__).parent
-RUSSIAN = Rule("U", "Russian", match="same-suit")
 TWENTY_ONE = "9H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2D 3D 4D 5D 6D 7D 8D 9D"
 
 
@@ -92,6 +101,12 @@ CASES: list[tuple[Refusal, Callable[[], object], str]] = [
         "7♥ cannot go on 9♠ in column 1: only a card of rank 8 fits there.",
     ),
     (
+        r.WRONG_RANK_UP_OR_DOWN,
+        play(position({1: ("", "9S"), 2: ("", "7S"), 7: ("", "KC")}, rule=ALASKA), "7S>1"),
+        "7♠ cannot go on 9♠ in column 1: "
+        "Alaska builds one rank up or down, so only a card of rank 8/10 fits there.",
+    ),
+    (
         r.NOTHING_ON_AN_ACE,
         play(position({1: ("", "AD"), 2: ("", "10S"), 7: ("", "KC")}), "10S>1"),
         "10♠ cannot go on A♦ in column 1: nothing goes on an Ace.",
@@ -104,7 +119,12 @@ CASES: list[tuple[Refusal, Callable[[], object], str]] = [
     (
         r.WRONG_SUIT,
         play(position({1: ("", "8D"), 2: ("", "7H"), 7: ("", "KC")}, rule=RUSSIAN), "7H>1"),
-        "7♥ cannot go on 8♦ in column 1: this rule builds in the same suit.",
+        "7♥ cannot go on 8♦ in column 1: Russian builds down in the same suit.",
+    ),
+    (
+        r.WRONG_SUIT_UP_OR_DOWN,
+        play(position({1: ("", "6D"), 2: ("", "7H"), 7: ("", "KC")}, rule=ALASKA), "7H>1"),
+        "7♥ cannot go on 6♦ in column 1: Alaska builds up or down in the same suit.",
     ),
     (
         r.NOTHING_TO_UNDO,
@@ -138,6 +158,17 @@ def test_each_refusal_gives_its_sentence(
 def test_the_cases_cover_the_whole_table() -> None:
     assert [case[0] for case in CASES] == list(REFUSALS)
     assert len({refusal.template for refusal in REFUSALS}) == len(REFUSALS)
+
+
+def test_a_build_refusal_names_the_rule_that_refuses() -> None:
+    """Every rule that can refuse a suit has its own sentence, naming it."""
+    for rule in RULES.values():
+        if rule.match == "any":
+            assert rule not in r.SUIT_REFUSALS
+            continue
+        assert rule.name in r.SUIT_REFUSALS[rule].template
+    assert r.rank_refusal(ALASKA) is r.WRONG_RANK_UP_OR_DOWN
+    assert r.rank_refusal(RUSSIAN) is r.WRONG_RANK
 
 
 def test_every_refusal_has_a_documented_code() -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from games.engine import (
+    ALASKA,
     ERROR_CODES,
     ERROR_RULES,
     RELAXED,
+    RUSSIAN,
     Card,
     Game,
     IllegalMoveError,
     Move,
-    Rule,
 )
 
 from .positions import position
@@ -80,10 +81,38 @@ def test_a_card_needs_exactly_one_rank_higher() -> None:
     )
 
 
-def test_a_same_suit_rule_reports_wrong_suit() -> None:
-    russian = Rule("U", "Russian", match="same-suit")
-    game = position({1: ("", "8D"), 2: ("", "7H"), 7: ("", "KC")}, rule=russian)
+def test_russian_builds_down_in_the_same_suit() -> None:
+    game = position({1: ("", "8D"), 2: ("", "7H"), 3: ("", "6H"), 7: ("", "KC")}, rule=RUSSIAN)
     assert refusal(game, "7H>1").code == "wrong-suit"
+    assert refusal(game, "6H>1").code == "wrong-rank"
+    game = position({1: ("", "8H"), 2: ("", "7H"), 3: ("", "6H"), 7: ("", "KC")}, rule=RUSSIAN)
+    assert refusal(game, "6H>1").code == "wrong-rank"  # not up, even in the same suit
+    game.play(Move.parse("7H>1"))
+    assert [str(c) for c in game.column(0).face_up] == ["8H", "7H"]
+
+
+def test_alaska_builds_up_or_down_in_the_same_suit() -> None:
+    game = position({1: ("", "8H"), 2: ("", "7H"), 3: ("", "9H"), 7: ("", "KC")}, rule=ALASKA)
+    assert refusal(game, "9H>2").code == "wrong-rank"  # 9 on 7: two ranks apart
+    assert refusal(game, "7H>3").code == "wrong-rank"
+    game.play(Move.parse("9H>1"))  # up: 9 on 8
+    game.play(Move.parse("8H>2"))  # up again, 8 carrying 9 onto 7
+    assert [str(c) for c in game.column(1).face_up] == ["7H", "8H", "9H"]
+    game = position({1: ("", "8H"), 2: ("", "7H"), 3: ("", "9D"), 7: ("", "KC")}, rule=ALASKA)
+    assert refusal(game, "9D>1").code == "wrong-suit"
+    game.play(Move.parse("7H>1"))  # down: 7 on 8
+    assert [str(c) for c in game.column(0).face_up] == ["8H", "7H"]
+
+
+def test_alaska_puts_a_two_on_an_ace_and_a_king_on_a_queen() -> None:
+    game = position(
+        {1: ("", "AS"), 2: ("", "2S"), 3: ("", "QD"), 4: ("", "KD"), 7: ("", "JC")}, rule=ALASKA
+    )
+    game.play(Move.parse("2S>1"))
+    game.play(Move.parse("KD>3"))
+    assert [str(c) for c in game.column(0).face_up] == ["AS", "2S"]
+    assert [str(c) for c in game.column(2).face_up] == ["QD", "KD"]
+    assert refusal(game, "AS>2").code == "empty-column-needs-king"
 
 
 def test_an_empty_column_takes_a_king_with_what_lies_on_it() -> None:

@@ -7,12 +7,14 @@ import random
 import pytest
 
 from games.engine import (
+    ALASKA,
     CARDS,
     CLASSIC,
     DEAL_COUNT,
     FOUNDATION,
     RELAXED,
     RULES,
+    RUSSIAN,
     Card,
     GameCode,
     InvalidCardError,
@@ -151,9 +153,10 @@ def test_random_codes_cover_the_whole_range() -> None:
 
 
 def test_rules_are_named_by_letter() -> None:
-    assert RULES == {"C": CLASSIC, "R": RELAXED}
+    assert RULES == {"C": CLASSIC, "R": RELAXED, "U": RUSSIAN, "A": ALASKA}
     assert Rule.from_letter("c") is CLASSIC and Rule.from_letter("R") is RELAXED
-    assert (CLASSIC.name, RELAXED.name) == ("Classic", "Relaxed")
+    assert Rule.from_letter("u") is RUSSIAN and Rule.from_letter("A") is ALASKA
+    assert [rule.name for rule in RULES.values()] == ["Classic", "Relaxed", "Russian", "Alaska"]
     with pytest.raises(InvalidGameCodeError) as caught:
         Rule.from_letter("x")
     assert caught.value.code == "code-rule"
@@ -166,4 +169,4 @@ def test_a_new_rule_is_a_few_lines_of_data() -> None:
     assert russian.builds_on(seven, eight) and not russian.builds_on(seven, Card.parse("8D"))
     assert not russian.builds_on(seven, six)
     assert alaska.builds_on(seven, eight) and alaska.builds_on(seven, six)
-    assert russian.suit_error == "wrong-suit"
+    assert (russian, alaska) == (RUSSIAN, ALASKA)

@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from games.engine import CLASSIC, DEAL_COUNT, DEV_DEAL_KEY, RELAXED, Game, GameCode, Move, Rule
+from games.engine import (
+    ALASKA,
+    CLASSIC,
+    DEAL_COUNT,
+    DEV_DEAL_KEY,
+    RELAXED,
+    RUSSIAN,
+    Game,
+    GameCode,
+    Move,
+    Rule,
+)
 from games.engine.solver import SolveResult, rule_tables, solve
 
 
@@ -26,7 +37,7 @@ def random_numbers(count: int, seed: int) -> list[int]:
     return [rng.randrange(DEAL_COUNT) for _ in range(count)]
 
 
-@pytest.mark.parametrize("rule", [CLASSIC, RELAXED], ids=["classic", "relaxed"])
+@pytest.mark.parametrize("rule", [CLASSIC, RELAXED, ALASKA], ids=["classic", "relaxed", "alaska"])
 def test_every_winning_line_replays_to_a_win(rule: Rule) -> None:
     verdicts = []
     for number in random_numbers(12, seed=8):
@@ -38,6 +49,16 @@ def test_every_winning_line_replays_to_a_win(rule: Rule) -> None:
         else:
             assert result.line == []
     assert verdicts.count("winnable") >= 6
+
+
+def test_russian_wins_replay_and_most_deals_are_lost() -> None:
+    # Russian deals are mostly lost (docs/solver.md); these two are won.
+    for text in ("YU1-U-JBHXXLO", "YU1-U-CNIPHKT"):
+        game = Game.new(GameCode.parse(text), DEV_DEAL_KEY)
+        result = solve(game, node_budget=50_000)
+        assert result.verdict == "winnable" and replays_to_a_win(game, result)
+    verdicts = [solve(deal(n, RUSSIAN), node_budget=20_000).verdict for n in random_numbers(12, 8)]
+    assert verdicts.count("unwinnable") >= 6
 
 
 def test_lines_replay_from_positions_in_mid_game() -> None:
@@ -171,9 +192,12 @@ def test_an_exhausted_time_budget_says_so() -> None:
         (CLASSIC, 1 * 13 + 2, (2, 2, 1, 2)),  # 3H: black 2s home, and AD
         (CLASSIC, 0 * 13 + 1, (1, 1, 1, 0)),  # 2S: red aces home
         (RELAXED, 1 * 13 + 2, (2, 2, 2, 2)),  # 3H: every 2 home
+        (RUSSIAN, 1 * 13 + 2, (0, 2, 0, 0)),  # 3H: only 2H goes on it, always safe
+        (ALASKA, 1 * 13 + 2, None),  # 3H: 4H may need it, and so on up to KH
+        (ALASKA, 1 * 13 + 12, (0, 12, 0, 0)),  # KH: only QH goes on it, always safe
     ],
 )
-def test_safe_autoplay_thresholds(rule: Rule, card: int, need: tuple[int, ...]) -> None:
+def test_safe_autoplay_thresholds(rule: Rule, card: int, need: tuple[int, ...] | None) -> None:
     assert rule_tables(rule).safe_need[card] == need
 
 

@@ -14,14 +14,24 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import CARDS, CLASSIC, DEAL_COUNT, DEV_DEAL_KEY, RELAXED, Game, GameCode, Rule
+from games.engine import (
+    CARDS,
+    CLASSIC,
+    DEAL_COUNT,
+    DEV_DEAL_KEY,
+    RELAXED,
+    RULES,
+    Game,
+    GameCode,
+    Rule,
+)
 from games.engine.records import ColumnView
 from games.engine.solver import solve
 
 #: Positions the plain search may enter before it gives up on an example.
 PLAIN_LIMIT = 1500
 
-rules: st.SearchStrategy[Rule] = st.sampled_from([CLASSIC, RELAXED])
+rules: st.SearchStrategy[Rule] = st.sampled_from(list(RULES.values()))
 
 
 def position_key(game: Game) -> tuple[ColumnView, ...]:

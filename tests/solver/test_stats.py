@@ -22,3 +22,11 @@ def test_figures_include_nodes_per_second_and_the_load(capsys: pytest.CaptureFix
     assert any(line.startswith("nodes per second ") for line in out)
     total = sum(figures[v]["count"] for v in ("winnable", "unwinnable", "unknown"))
     assert total == 3
+
+
+@pytest.mark.parametrize("letter", ["U", "A"])
+def test_each_variant_can_be_measured(letter: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["2", "--nodes", "2000", "--seed", "5", "--rule", letter, "--json", "-v"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1])["rule"] == letter
+    assert sum(line.startswith(f"YU1-{letter}-") for line in out) == 2
