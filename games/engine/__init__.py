@@ -25,9 +25,10 @@ from .moves import COLUMN_COUNT, FOUNDATION, Move
 from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
 from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
-from .rules import CLASSIC, GROUP_LIMIT, RELAXED, RULES, Rule, SuitMatch
+from .rules import ALASKA, CLASSIC, GROUP_LIMIT, RELAXED, RULES, RUSSIAN, Rule, SuitMatch
 
 __all__ = [
+    "ALASKA",
     "CARDS",
     "CLASSIC",
     "CODE_PREFIX",
@@ -44,6 +45,7 @@ __all__ = [
     "REFUSALS",
     "RELAXED",
     "RULES",
+    "RUSSIAN",
     "UNDO_ENTRY",
     "UNDO_LIMIT",
     "Card",

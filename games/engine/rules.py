@@ -78,6 +78,8 @@ class Rule:
 
 CLASSIC = Rule("C", "Classic", match="opposite-colour")
 RELAXED = Rule("R", "Relaxed", match="any")
+RUSSIAN = Rule("U", "Russian", match="same-suit")
+ALASKA = Rule("A", "Alaska", match="same-suit", rank_steps=(1, -1))
 
 #: Every rule the service plays, by letter.
-RULES: dict[str, Rule] = {rule.letter: rule for rule in (CLASSIC, RELAXED)}
+RULES: dict[str, Rule] = {rule.letter: rule for rule in (CLASSIC, RELAXED, RUSSIAN, ALASKA)}
