@@ -11,12 +11,22 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 
 WINNING_LINE_FILE = Path(__file__).resolve().parents[1] / "engine" / "data" / "winning_line.txt"
+VARIANT_WINS_FILE = Path(__file__).resolve().parent / "variant_wins.txt"
 
 
 def winning_line() -> tuple[str, list[str]]:
     """A Classic deal (dev deal key) and a move list that wins it with no take-back or undo."""
     lines = [line.strip() for line in WINNING_LINE_FILE.read_text().splitlines() if line.strip()]
     return lines[0], lines[1:]
+
+
+def variant_winning_line(letter: str) -> tuple[str, list[str]]:
+    """A deal of the rule `letter` (U Russian, A Alaska; dev deal key) and a line that wins it."""
+    for line in VARIANT_WINS_FILE.read_text().splitlines():
+        code, *moves = line.split()
+        if code.startswith(f"YU1-{letter}-"):
+            return code, moves
+    raise LookupError(f"no winning line for rule {letter!r} in {VARIANT_WINS_FILE.name}")
 
 
 def token_client(user: User) -> APIClient:
