@@ -19,7 +19,7 @@ from games.engine.solver import solve
 from games.models import Game as GameRow
 from games.models import VariantDailyDeal
 from tests.daily.helpers import DAY, at
-from tests.support.play import new_game, post, variant_winning_line
+from tests.support.play import new_game, post, suit_only_refusal, variant_winning_line
 from tests.support.races import my_game, ok, play_direct, play_line, refused, running_race
 
 VARIANTS = [RUSSIAN, ALASKA]
@@ -38,24 +38,6 @@ def won_by_line(player: User, client: APIClient, letter: str) -> dict[str, Any]:
             )
         )
     )
-
-
-def suit_only_refusal(rule: Rule) -> tuple[str, str]:
-    """A deal of `rule` and a move at its start whose ranks fit but whose suits do not."""
-    for number in range(1, 50):
-        code = GameCode(rule, number)
-        game = Game.new(code, DEV_DEAL_KEY)
-        tops = [game.column(i).face_up[-1] for i in range(7)]
-        for card_column in range(7):
-            for card in game.column(card_column).face_up:
-                for target_column, top in enumerate(tops):
-                    if (
-                        target_column != card_column
-                        and rule.ranks_fit(card, top)
-                        and not rule.suits_fit(card, top)
-                    ):
-                        return str(code), f"{card}>{target_column + 1}"
-    raise AssertionError("no suit-only refusal in 49 deals")
 
 
 @pytest.mark.django_db
