@@ -67,6 +67,12 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
         "Request was throttled. Expected available in 42 seconds.",
         {"retry_after_seconds": 42},
     ),
+    503: (
+        "no-daily-deal",
+        "No Russian deal of 2026-12-01 was proven winnable within the daily search's budget; "
+        "there is no such daily today.",
+        {},
+    ),
 }
 
 #: The examples of the game endpoints, where a 400 is mostly bad notation and a 404 a game.
@@ -94,6 +100,7 @@ DESCRIPTIONS = {
     413: "The request body is over the size limit (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB).",
     422: "The rules refuse the move; `code` names the refusing rule.",
     429: "Too many requests; see the Retry-After header.",
+    503: "No daily deal today: no candidate was proven winnable within the search's budget.",
 }
 
 

@@ -27,6 +27,9 @@ SERVICE_MESSAGES: dict[str, Promise] = {
     "game-finished": _("This game is over: start a new game."),
     "rule-mismatch": _("The deal code and the chosen rule do not match."),
     "daily-closed": _("This daily deal is closed: its ranking is final."),
+    "no-daily-deal": _(
+        "There is no daily deal for this rule today: none was proven winnable in time."
+    ),
     "invalid-date": _("That is not a date: days are written like 2026-12-01."),
     "day-not-come": _("That day has not come yet: its daily deal is chosen when it starts."),
     "daily-in-progress": _("Other players' daily games can be watched once the day is over."),

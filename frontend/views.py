@@ -28,6 +28,7 @@ CORE_MODULES = (
     "drag.js",
     "keyboard.js",
     "board.js",
+    "variants.js",
     "pages/table.js",
 )
 

@@ -1,5 +1,8 @@
 """The daily shared deal: one Classic deal per UTC day, the same for everybody.
 
+Beside it, each other rule (Relaxed, Russian, Alaska) has an optional daily of its own,
+chosen and proven the same way from candidates keyed with its letter.
+
 The deal number is a keyed function of the date (HMAC-SHA256 with the deployment's
 deal key), so nobody can compute tomorrow's deal. Candidates are tried in order
 until one is proven winnable by the solver within a fixed node budget (a node
@@ -23,21 +26,39 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import deals
-from games.engine import CLASSIC, DEAL_COUNT, GameCode
+from games.engine import CLASSIC, DEAL_COUNT, GameCode, Rule
 from games.engine.solver import solve
 from games.errors import GameNotFound, ServiceError
-from games.models import DailyDeal, Game
+from games.models import DailyDeal, Game, VariantDailyDeal
 
 #: Bump only with a migration plan: it changes every future day's deal.
 CANDIDATE_FORMAT = "yukon-daily-v1:{day}:candidate-{n}"
+#: Another rule's candidates name its letter, so its daily never deals the Classic day's cards.
+VARIANT_CANDIDATE_FORMAT = "yukon-daily-v1:{day}:{rule}:candidate-{n}"
 #: Candidates tried before giving up (each is proven winnable ~80% of the time: never reached).
 MAX_CANDIDATES = 64
+#: A variant's daily tries far more candidates: few Russian deals are proven winnable (about
+#: 1 in 20 at the test budget; most of the rest are proven unwinnable, quickly)...
+VARIANT_MAX_CANDIDATES = 1024
+#: ...within this many candidates' node budgets in all, so a day of `unknown`s stays bounded
+#: (nodes, not seconds: every server stops at the same candidate).
+VARIANT_BUDGET_CANDIDATES = 48
+
+#: A day's stored deal, the Classic one or a variant's.
+type DayDeal = DailyDeal | VariantDailyDeal
 #: Solver positions allowed per candidate (about a second or two each).
 DEFAULT_NODE_BUDGET = 100_000
 
 #: A winnability check: a deal code to the verdict it earned and the nodes it cost.
 type Proof = tuple[str, int]
 type WinnabilityCheck = Callable[[GameCode], Proof]
+
+
+class NoDailyDeal(ServiceError):
+    """No candidate of the day was proven winnable within the budget: no unproven daily is dealt."""
+
+    code = "no-daily-deal"
+    status = 503
 
 
 class DailyClosed(ServiceError):
@@ -150,10 +171,13 @@ def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
         )
 
 
-def candidate_number(day: date, n: int, key: bytes | None = None) -> int:
-    """The n-th candidate deal number of `day`, keyed so it cannot be guessed in advance."""
-    message = CANDIDATE_FORMAT.format(day=day.isoformat(), n=n).encode()
-    digest = hmac.new(key or deals.deal_key(), message, hashlib.sha256).digest()
+def candidate_number(day: date, n: int, key: bytes | None = None, rule: Rule = CLASSIC) -> int:
+    """The n-th candidate deal number of `day` under `rule`, keyed so nobody can guess it."""
+    if rule == CLASSIC:
+        text = CANDIDATE_FORMAT.format(day=day.isoformat(), n=n)
+    else:
+        text = VARIANT_CANDIDATE_FORMAT.format(day=day.isoformat(), rule=rule.letter, n=n)
+    digest = hmac.new(key or deals.deal_key(), text.encode(), hashlib.sha256).digest()
     return int.from_bytes(digest, "big") % DEAL_COUNT
 
 
@@ -176,52 +200,81 @@ class Choice:
     nodes: int
 
 
-def choose(day: date, check: WinnabilityCheck = solver_check) -> Choice:
-    """The first candidate proven winnable: a daily deal is never an unproven one."""
+def choose(day: date, check: WinnabilityCheck = solver_check, rule: Rule = CLASSIC) -> Choice:
+    """The first candidate proven winnable: a daily deal is never an unproven one.
+
+    A variant's search also stops when its nodes in all pass `VARIANT_BUDGET_CANDIDATES`
+    candidates' budgets; both bounds count nodes, so the choice is the same everywhere.
+    """
+    variant = rule != CLASSIC
+    limit = VARIANT_MAX_CANDIDATES if variant else MAX_CANDIDATES
+    total = VARIANT_BUDGET_CANDIDATES * node_budget() if variant else None
     spent = 0
-    for n in range(MAX_CANDIDATES):
-        number = candidate_number(day, n)
-        verdict, nodes = check(GameCode(CLASSIC, number))
+    for n in range(limit):
+        number = candidate_number(day, n, rule=rule)
+        verdict, nodes = check(GameCode(rule, number))
         spent += nodes
         if verdict == "winnable":
             return Choice(number, n, verdict, spent)
-    raise RuntimeError(f"no daily deal for {day} proven winnable in {MAX_CANDIDATES} candidates")
+        if total is not None and spent >= total:
+            break
+    raise NoDailyDeal(
+        f"No {rule.name} deal of {day} was proven winnable within the daily search's budget; "
+        "there is no such daily today."
+    )
 
 
-def deal_for(day: date, check: WinnabilityCheck = solver_check) -> DailyDeal:
-    """The stored deal of `day`, choosing it first if nobody has (one chooser at a time)."""
-    deal = DailyDeal.objects.filter(date=day).first()
+def deal_for(day: date, check: WinnabilityCheck = solver_check, rule: Rule = CLASSIC) -> DayDeal:
+    """The stored deal of `day` under `rule`, choosing it first if nobody has (one chooser)."""
+    deal = stored_deal(day, rule)
     if deal is not None:
         return deal
     with transaction.atomic():
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x59554B, day.toordinal()])
-        deal = DailyDeal.objects.filter(date=day).first()
+            # One lock per (day, rule); Classic keeps the key it always had.
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)",
+                [0x59554B, day.toordinal()]
+                if rule == CLASSIC
+                else [0x595556, day.toordinal() * 128 + ord(rule.letter)],
+            )
+        deal = stored_deal(day, rule)
         if deal is None:
-            choice = choose(day, check)
-            deal = DailyDeal.objects.create(
+            choice = choose(day, check, rule)
+            fields = dict(
                 date=day,
                 number=choice.number,
                 candidate=choice.candidate,
                 verdict=choice.verdict,
                 solver_nodes=choice.nodes,
             )
+            if rule == CLASSIC:
+                deal = DailyDeal.objects.create(**fields)
+            else:
+                deal = VariantDailyDeal.objects.create(**fields, rule=rule.letter)
     return deal
 
 
-def code_of(deal: DailyDeal) -> GameCode:
-    return GameCode(CLASSIC, deal.number)
+def stored_deal(day: date, rule: Rule = CLASSIC) -> DayDeal | None:
+    """The deal already chosen for `day` under `rule`, if any."""
+    if rule == CLASSIC:
+        return DailyDeal.objects.filter(date=day).first()
+    return VariantDailyDeal.objects.filter(date=day, rule=rule.letter).first()
 
 
-def revealed_code(deal: DailyDeal) -> str | None:
+def code_of(deal: DayDeal) -> GameCode:
+    return GameCode(Rule.from_letter(deal.rule), deal.number)
+
+
+def revealed_code(deal: DayDeal) -> str | None:
     """The deal's code once its day has closed; None while it runs."""
     return None if is_open(deal.date) else str(code_of(deal))
 
 
-def attempts(player: User, day: date) -> list[Game]:
-    """The player's games on `day`'s deal, oldest first (the first is the ranked one)."""
+def attempts(player: User, day: date, rule: Rule = CLASSIC) -> list[Game]:
+    """The player's games on `day`'s deal under `rule`, oldest first (the first is ranked)."""
     return list(
-        Game.objects.filter(owner=player, daily_date=day)
+        Game.objects.filter(owner=player, daily_date=day, rule=rule.letter)
         .defer("state")
         .order_by("created_at", "id")
     )

@@ -19,6 +19,7 @@ from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.engine import CLASSIC
 from games.models import Game, PlayerStats
 from games.stats import ASSISTED_COUNTED, current_daily_streak
 
@@ -148,23 +149,23 @@ DAILY_ORDER = (
 )
 
 
-def daily_sections(day: date) -> dict[str, int]:
-    """How many ranked games each of the day's two rankings holds (one query)."""
-    counts = Game.objects.filter(daily_date=day, ranked=True).aggregate(
+def daily_sections(day: date, rule: str = CLASSIC.letter) -> dict[str, int]:
+    """How many ranked games each of the day's two rankings under `rule` holds (one query)."""
+    counts = Game.objects.filter(daily_date=day, rule=rule, ranked=True).aggregate(
         without_hints=Count("pk", filter=Q(assisted=False)),
         with_hints=Count("pk", filter=Q(assisted=True)),
     )
     return {key: int(value) for key, value in counts.items()}
 
 
-def daily_rows(day: date, *, assisted: bool = False) -> QuerySet[Game]:
-    """The ranked games of a day, best first, with their shared `rank`.
+def daily_rows(day: date, *, assisted: bool = False, rule: str = CLASSIC.letter) -> QuerySet[Game]:
+    """The ranked games of a day's daily under `rule`, best first, with their shared `rank`.
 
     Assisted games (hints) form their own ranking, selected by `assisted`.
     """
     win_time = Case(When(status=Game.Status.WON, then=F("finished_at") - F("first_move_at")))
     return (
-        Game.objects.filter(daily_date=day, ranked=True, assisted=assisted)
+        Game.objects.filter(daily_date=day, rule=rule, ranked=True, assisted=assisted)
         .annotate(win_time=win_time)
         .annotate(rank=Window(Rank(), order_by=list(DAILY_ORDER)))
         .select_related("owner")

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.engine import RULES
+from games.engine import CLASSIC, RULES
 
 
 class Game(models.Model):
@@ -64,9 +64,9 @@ class Game(models.Model):
             models.Index(fields=["owner", "-created_at"], name="game_owner_recent"),
             models.Index(fields=["status", "-last_move_at"], name="game_status_recent"),
             models.Index(
-                fields=["daily_date", "assisted", "-cards_on_foundations", "move_count"],
+                fields=["daily_date", "rule", "assisted", "-cards_on_foundations", "move_count"],
                 condition=models.Q(ranked=True),
-                name="game_daily_ranking",
+                name="game_daily_rule_ranking",
             ),
         ]
         constraints = [
@@ -74,9 +74,9 @@ class Game(models.Model):
                 condition=models.Q(cards_on_foundations__lte=52), name="game_cards_at_most_52"
             ),
             models.UniqueConstraint(
-                fields=["owner", "daily_date"],
+                fields=["owner", "daily_date", "rule"],
                 condition=models.Q(ranked=True),
-                name="game_one_ranked_daily_attempt",
+                name="game_one_ranked_daily_attempt_per_rule",
             ),
         ]
 
@@ -170,11 +170,10 @@ class Result(models.Model):
         return f"result of game {self.game_id}: {'won' if self.won else 'not won'}"
 
 
-class DailyDeal(models.Model):
-    """The deal chosen for one UTC day, computed once (the winnability proof can take seconds)."""
+class ChosenDeal(models.Model):
+    """A day's deal as the daily chooser found it: the number, which candidate, its proof."""
 
-    date = models.DateField(primary_key=True)
-    number = models.BigIntegerField(help_text="The Classic deal number (0 .. 26**7 - 1).")
+    number = models.BigIntegerField(help_text="The deal number (0 .. 26**7 - 1).")
     candidate = models.PositiveSmallIntegerField(help_text="Which keyed candidate was taken.")
     verdict = models.CharField(
         max_length=12, help_text="The solver's verdict: always winnable (only proven deals)."
@@ -182,8 +181,35 @@ class DailyDeal(models.Model):
     solver_nodes = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        abstract = True
+
+
+class DailyDeal(ChosenDeal):
+    """The Classic deal chosen for one UTC day, computed once (the proof can take seconds)."""
+
+    date = models.DateField(primary_key=True)
+
+    #: The main daily is always Classic (variant dailies are `VariantDailyDeal`s).
+    rule = CLASSIC.letter
+
     def __str__(self) -> str:
         return f"daily deal of {self.date}"
+
+
+class VariantDailyDeal(ChosenDeal):
+    """The optional daily deal of one UTC day under another rule (Relaxed, Russian, Alaska)."""
+
+    date = models.DateField()
+    rule = models.CharField(max_length=1, choices=Game.Rule.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["date", "rule"], name="variant_daily_one_per_rule"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule} daily deal of {self.date}"
 
 
 class PlayerStats(models.Model):

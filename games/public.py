@@ -54,6 +54,7 @@ class DailyResult(TypedDict):
     """A ranked daily game's result: enough for a client to refresh a ranking."""
 
     daily: str | None
+    rule: str
     game: int
     player: str
     status: str
@@ -117,6 +118,7 @@ def daily_result(game: Game) -> DailyResult:
     """The lobby's `result` event for a ranked daily game: enough to refresh a ranking."""
     return {
         "daily": game.daily_date.isoformat() if game.daily_date else None,
+        "rule": game.rule,
         "game": game.pk,
         "player": game.owner.get_username(),
         "status": game.status,

@@ -20,7 +20,7 @@ from accounts import guests
 from games import daily as daily_deals
 from games import deals, pushes, stats
 from games.analysis import jobs as analysis_jobs
-from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult
+from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
 from games.models import Game, MoveLogEntry, Result
@@ -45,9 +45,12 @@ def start_game(
     rule: str | None = None,
     daily: bool = False,
 ) -> Game:
-    """A new game from a code (its rule letter decides), today's daily deal, or a random deal."""
+    """A new game from a code (its rule letter decides), today's daily deal, or a random deal.
+
+    `daily` with a `rule` other than Classic plays that rule's daily.
+    """
     if daily:
-        return _start_daily(player)
+        return _start_daily(player, RULES[rule.upper()] if rule else CLASSIC)
     if code:
         game_code = GameCode.parse(code)
         if rule and rule.upper() != game_code.rule.letter:
@@ -65,14 +68,14 @@ def start_game(
     return game
 
 
-def _start_daily(player: User) -> Game:
+def _start_daily(player: User, rule: Rule) -> Game:
     """The player's attempt at today's deal: the first one is ranked, later ones are practice.
 
     A guest's attempts are never ranked, nor is a signed-up guest's next one that day (they
     have seen the deal).
     """
-    deal = daily_deals.deal_for(daily_deals.today())
-    ranked = not guests.is_guest(player) and not daily_deals.attempts(player, deal.date)
+    deal = daily_deals.deal_for(daily_deals.today(), rule=rule)
+    ranked = not guests.is_guest(player) and not daily_deals.attempts(player, deal.date, rule)
     game_code = daily_deals.code_of(deal)
     engine = deals.new_game(game_code)
     with transaction.atomic():
@@ -86,7 +89,7 @@ def _start_daily(player: User) -> Game:
         try:
             with transaction.atomic():
                 game = Game.objects.create(**fields, ranked=ranked)
-        except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt)
+        except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt_per_rule)
             game = Game.objects.create(**fields, ranked=False)
         pushes.game_started(game)
     return game

@@ -4,7 +4,8 @@
 already locked), so the aggregates never disagree with the results. Definitions:
 
 - streak: won games in a row under the rule, in finishing order (an abandoned game ends it);
-- daily streak: consecutive UTC days with a won, unassisted, ranked daily game (Classic);
+- daily streak: consecutive UTC days with a won, unassisted, ranked daily game of the rule
+  (the Classic daily for Classic, a variant's own daily for it);
 - best time and fewest moves: over unassisted wins only (hints would make records cheap);
 - score: the best score is shown, never used to rank (take-backs can farm it).
 

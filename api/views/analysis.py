@@ -14,7 +14,14 @@ from rest_framework.views import APIView
 
 from api import serializers as s
 from api.docs import errors
-from api.views.daily import DAY_PARAMETER, ReplayStepSerializer, played_day, replay_steps
+from api.views.daily import (
+    DAY_PARAMETER,
+    RULE_PARAMETER,
+    ReplayStepSerializer,
+    daily_rule,
+    played_day,
+    replay_steps,
+)
 from games import daily, deals
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
@@ -56,11 +63,11 @@ class DailyLineView(APIView):
         summary="A solver's winning line of a closed day's deal, with the board after each move",
         description="Found on a task worker on the first ask (`pending` until then); 403 while "
         "the day runs.",
-        parameters=[DAY_PARAMETER],
-        responses={200: DealLineSerializer, **errors(403, 404)},
+        parameters=[DAY_PARAMETER, RULE_PARAMETER],
+        responses={200: DealLineSerializer, **errors(400, 403, 404)},
     )
     def get(self, request: Request, day: str) -> Response:
-        deal = played_day(day)
+        deal = played_day(day, daily_rule(request))
         if daily.is_open(deal.date):
             raise daily.DailyInProgress(
                 f"The daily deal of {deal.date} is still running; its line shows when it closes."

@@ -1,7 +1,9 @@
 """The daily shared deal: today's status, playing it, each day's ranking, and replays.
 
 The deal's code never leaves the server while its UTC day runs; past days show
-it, and their ranked games can be replayed move by move.
+it, and their ranked games can be replayed move by move. Every endpoint takes an
+optional `?rule=` letter: omitted (or `C`) it is the main, Classic daily; another
+letter is that rule's own daily.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from api.docs import errors
 from api.pagination import Pagination
 from games import daily, deals, leaderboards, services
 from games.engine import Game as EngineGame
-from games.engine import GameCode
-from games.models import DailyDeal, Game
+from games.engine import GameCode, Rule
+from games.models import Game
 from games.public import game_state, game_summary
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ class DailyAttemptSerializer(serializers.Serializer[Any]):
 
 class DailyTodaySerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
+    rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
     code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
     players = serializers.IntegerField(
         help_text="Ranked attempts so far, with hints or without (both rankings together)."
@@ -72,6 +75,7 @@ class DailySectionsSerializer(serializers.Serializer[Any]):
 
 class DailyRankingSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
+    rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
     open = serializers.BooleanField(help_text="The day is still running (its code is hidden).")
     code = serializers.CharField(allow_null=True)
     assisted = serializers.BooleanField(help_text="This is the ranking of assisted games.")
@@ -99,7 +103,13 @@ class ReplaySerializer(serializers.Serializer[Any]):
     steps = ReplayStepSerializer(many=True)
 
 
-class DayQuerySerializer(serializers.Serializer[Any]):
+class DailyRuleQuerySerializer(serializers.Serializer[Any]):
+    rule = serializers.ChoiceField(
+        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
+    )
+
+
+class DayQuerySerializer(DailyRuleQuerySerializer):
     assisted = serializers.BooleanField(required=False, default=False)
 
 
@@ -108,17 +118,31 @@ class DayQuerySerializer(serializers.Serializer[Any]):
 DAY_PARAMETER = OpenApiParameter(
     "day", OpenApiTypes.DATE, location=OpenApiParameter.PATH, description="A UTC day."
 )
+RULE_PARAMETER = OpenApiParameter(
+    "rule",
+    str,
+    enum=Game.Rule.values,
+    required=False,
+    description="Whose daily: C (the main, Classic daily; the default) or another rule's own.",
+)
 
 
-def played_day(text: str) -> DailyDeal:
-    """A day that has a deal: today (chosen on demand) or a past day somebody played."""
+def daily_rule(request: Request) -> Rule:
+    """The rule of the daily a request names with `?rule=` (Classic when omitted)."""
+    spec = DailyRuleQuerySerializer(data=request.query_params)
+    spec.is_valid(raise_exception=True)
+    return Rule.from_letter(spec.validated_data["rule"])
+
+
+def played_day(text: str, rule: Rule) -> daily.DayDeal:
+    """A day that has a deal under `rule`: today (chosen on demand) or a past day."""
     day = daily.parse_day(text)
     daily.ensure_come(day)
     if day == daily.today():
-        return daily.deal_for(day)
-    deal = DailyDeal.objects.filter(date=day, date__lt=daily.today()).first()
+        return daily.deal_for(day, rule=rule)
+    deal = daily.stored_deal(day, rule) if day < daily.today() else None
     if deal is None:
-        raise NotFound(f"There is no daily deal for {day}.")
+        raise NotFound(f"There is no {rule.name} daily deal for {day}.")
     return deal
 
 
@@ -132,17 +156,24 @@ class DailyTodayView(APIView):
     @extend_schema(
         operation_id="daily_today",
         summary="Today's daily deal (UTC): your attempts, without the code while the day runs",
-        responses={200: DailyTodaySerializer},
+        parameters=[RULE_PARAMETER],
+        responses={200: DailyTodaySerializer, **errors(400, 503)},
     )
     def get(self, request: Request) -> Response:
-        deal = daily.deal_for(daily.today())
-        mine = daily.attempts(request.user, deal.date) if request.user.is_authenticated else []
+        rule = daily_rule(request)
+        deal = daily.deal_for(daily.today(), rule=rule)
+        mine = (
+            daily.attempts(request.user, deal.date, rule) if request.user.is_authenticated else []
+        )
         ranked = next((game.pk for game in mine if game.ranked), None)
         return Response(
             {
                 "date": deal.date.isoformat(),
+                "rule": rule.letter,
                 "code": daily.revealed_code(deal),
-                "players": Game.objects.filter(daily_date=deal.date, ranked=True).count(),
+                "players": Game.objects.filter(
+                    daily_date=deal.date, rule=rule.letter, ranked=True
+                ).count(),
                 "ranked_game": ranked,
                 "attempts": [
                     {"game": game.pk, "ranked": game.ranked, "status": game.status} for game in mine
@@ -156,11 +187,13 @@ class DailyPlayView(APIView):
 
     @extend_schema(
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
+        parameters=[RULE_PARAMETER],
         request=None,
-        responses={201: s.GameStateSerializer, **errors(401)},
+        responses={201: s.GameStateSerializer, **errors(400, 401, 503)},
     )
     def post(self, request: SignedInRequest) -> Response:
-        game = services.start_game(request.user, daily=True)
+        rule = daily_rule(request)
+        game = services.start_game(request.user, daily=True, rule=rule.letter)
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
 
@@ -177,27 +210,30 @@ class DailyRankingView(APIView):
         ),
         parameters=[
             DAY_PARAMETER,
+            RULE_PARAMETER,
             OpenApiParameter("assisted", bool, required=False),
             OpenApiParameter("page", int, required=False),
             OpenApiParameter("page_size", int, required=False),
         ],
-        responses={200: DailyRankingSerializer, **errors(400, 404)},
+        responses={200: DailyRankingSerializer, **errors(400, 404, 503)},
     )
     def get(self, request: Request, day: str) -> Response:
-        deal = played_day(day)
         spec = DayQuerySerializer(data=request.query_params)
         spec.is_valid(raise_exception=True)
+        rule = Rule.from_letter(spec.validated_data["rule"])
+        deal = played_day(day, rule)
         assisted = bool(spec.validated_data["assisted"])
-        rows = leaderboards.daily_rows(deal.date, assisted=assisted)
+        rows = leaderboards.daily_rows(deal.date, assisted=assisted, rule=rule.letter)
         paginator = Pagination()
         page = paginator.paginate_queryset(rows, request, view=self) or []
         mine = leaderboards.own_row(rows, request.user, field="owner")
         body: dict[str, Any] = {
             "date": deal.date.isoformat(),
+            "rule": rule.letter,
             "open": daily.is_open(deal.date),
             "code": daily.revealed_code(deal),
             "assisted": assisted,
-            "sections": leaderboards.daily_sections(deal.date),
+            "sections": leaderboards.daily_sections(deal.date, rule.letter),
             **paginator.get_paginated_response(
                 [leaderboards.daily_entry(game) for game in page]
             ).data,
@@ -212,13 +248,17 @@ class DailyReplayView(APIView):
 
     @extend_schema(
         summary="Replay a ranked game of a closed day: the public board after every log entry",
-        parameters=[DAY_PARAMETER],
+        parameters=[DAY_PARAMETER, RULE_PARAMETER],
         responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
     def get(self, request: Request, day: str, game_id: int) -> Response:
-        deal = played_day(day)
+        deal = played_day(day, daily_rule(request))
         game = get_object_or_404(
-            Game.objects.select_related("owner"), pk=game_id, daily_date=deal.date, ranked=True
+            Game.objects.select_related("owner"),
+            pk=game_id,
+            daily_date=deal.date,
+            rule=deal.rule,
+            ranked=True,
         )
         if daily.is_open(deal.date):
             raise daily.DailyInProgress(

@@ -10,10 +10,9 @@ from games import daily, deals
 from games.analysis.models import DealLine
 from games.engine import GameCode
 from games.engine.solver import solve as solve_position
-from games.models import DailyDeal
 
 
-def for_closed_day(deal: DailyDeal) -> dict[str, Any]:
+def for_closed_day(deal: daily.DayDeal) -> dict[str, Any]:
     """The day's line, or `pending` while a worker looks for it (queued on first ask)."""
     code = str(daily.code_of(deal))
     with transaction.atomic():

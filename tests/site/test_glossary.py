@@ -3,9 +3,9 @@
 `locale/<lang>/GLOSSARY.md` holds one line per term (English → the language's term, with a
 pattern that lets the term inflect) and a "Never" list of known wrong terms. Wherever a
 catalogue's English text uses a core term (foundation, column, face-up, face-down, undo, take
-back, deal, daily deal, game code, the rule names, the assists), every translation of it must
-match that term's pattern; no "Never" term may appear in a catalogue or on the rules page. The
-English side of the core terms is defined here, once for all languages.
+back, deal, daily deal, game code, the rule names, same suit, the assists), every translation
+of it must match that term's pattern; no "Never" term may appear in a catalogue or on the
+rules page. The English side of the core terms is defined here, once for all languages.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ CORE = {
     "game code": r"\b(game|deal)('s)? code\b",
     "Classic": r"\bClassic\b",
     "Relaxed": r"\bRelaxed\b",
+    "Russian": r"\bRussian\b",
+    "Alaska": r"\bAlaska\b",
+    "same suit": r"\bsame suit\b",
     "Assists": r"\bassists\b",
     "Double click": r"\bdouble[- ]click",
     "Placement help": r"\bplacement help\b",

@@ -9,14 +9,43 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
+from games.engine import DEV_DEAL_KEY, Game, GameCode, Rule
 
 WINNING_LINE_FILE = Path(__file__).resolve().parents[1] / "engine" / "data" / "winning_line.txt"
+VARIANT_WINS_FILE = Path(__file__).resolve().parent / "variant_wins.txt"
 
 
 def winning_line() -> tuple[str, list[str]]:
     """A Classic deal (dev deal key) and a move list that wins it with no take-back or undo."""
     lines = [line.strip() for line in WINNING_LINE_FILE.read_text().splitlines() if line.strip()]
     return lines[0], lines[1:]
+
+
+def variant_winning_line(letter: str) -> tuple[str, list[str]]:
+    """A deal of the rule `letter` (U Russian, A Alaska; dev deal key) and a line that wins it."""
+    for line in VARIANT_WINS_FILE.read_text().splitlines():
+        code, *moves = line.split()
+        if code.startswith(f"YU1-{letter}-"):
+            return code, moves
+    raise LookupError(f"no winning line for rule {letter!r} in {VARIANT_WINS_FILE.name}")
+
+
+def suit_only_refusal(rule: Rule) -> tuple[str, str]:
+    """A deal of `rule` (dev deal key) and a move at its start refused only for the suits."""
+    for number in range(1, 50):
+        code = GameCode(rule, number)
+        game = Game.new(code, DEV_DEAL_KEY)
+        tops = [game.column(i).face_up[-1] for i in range(7)]
+        for card_column in range(7):
+            for card in game.column(card_column).face_up:
+                for target_column, top in enumerate(tops):
+                    if (
+                        target_column != card_column
+                        and rule.ranks_fit(card, top)
+                        and not rule.suits_fit(card, top)
+                    ):
+                        return str(code), f"{card}>{target_column + 1}"
+    raise AssertionError("no suit-only refusal in 49 deals")
 
 
 def token_client(user: User) -> APIClient:

@@ -1,19 +1,16 @@
 // Building blocks of the ranking pages: rank tables with the player's own row, pagers, the
-// Classic/Relaxed toggle, tabs, and the lobby feed that tells a page to refresh.
+// rule toggle, tabs, and the lobby feed that tells a page to refresh.
 import { h } from "./dom.js";
 import { formatNumber, gettext, interpolate } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { ownRowApart, pageCount, rankLabel, sharedRanks } from "./standings.js";
+import { RULES, ruleName } from "./variants.js";
 
-export const RULES = ["C", "R"];
+export { RULES, ruleName };
 
 /** Replace an element's children, skipping the null/false of optional parts (as `h` does). */
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
-}
-
-export function ruleName(rule) {
-  return rule === "R" ? gettext("Relaxed") : gettext("Classic");
 }
 
 export function playerLink(name) {

@@ -1,13 +1,15 @@
 // The daily deal: today's countdown and attempts, a day's ranking (live while the day runs),
 // past days with their codes and replay links. The code of a running day never reaches the page:
-// the server sends null until the day closes.
+// the server sends null until the day closes. `?rule=U` shows another rule's own daily (Classic,
+// the main one, never carries it).
 import { ApiError, get, post } from "../api.js";
 import { clock, h } from "../dom.js";
 import { formatDate, formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { PUSH } from "../pushes.js";
 import { startGuest } from "../session.js";
 import { coalesce, isDay, PAGE_SIZE, pageNumber, secondsUntilClose, shiftDay } from "../standings.js";
-import { fill, lobbyEvents, pager, rankTable, reflectQuery, toggleGroup } from "../tables.js";
+import { fill, lobbyEvents, pager, rankTable, reflectQuery, ruleName, ruleToggle, toggleGroup } from "../tables.js";
+import { ruleFromQuery, ruleQuery } from "../variants.js";
 
 /** After the countdown ends, wait this long before asking the server for the closed day. */
 const CLOSE_GRACE_MS = 3000;
@@ -22,8 +24,8 @@ export function dayInSentence(day) {
   return formatDate(`${day}T00:00:00Z`, { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 }
 
-export function dayPath(day, today) {
-  return day === today ? "/daily" : `/daily/${day}`;
+export function dayPath(day, today, rule = "C") {
+  return (day === today ? "/daily" : `/daily/${day}`) + ruleQuery(rule);
 }
 
 /** One sentence for a ranking row's outcome. */
@@ -44,16 +46,19 @@ function statusWord(status) {
 
 /** Routes "daily" (today) and "daily-day" (/daily/2026-12-01). */
 export async function mount(root, ctx, name, dayParam) {
-  const today = await get("/daily");
+  const params = new URLSearchParams(location.search);
+  const rule = ruleFromQuery(params);
+  const today = await get(`/daily${ruleQuery(rule)}`);
   const day = dayParam ?? today.date;
   const isToday = day === today.date;
-  const params = new URLSearchParams(location.search);
   const view = { assisted: params.get("assisted") === "true", page: pageNumber(params.get("page")) };
 
+  const title = isToday ? gettext("Today's daily deal") : gettext("Daily deal");
   const heading = h("header", { class: "day-head" },
-    h("h1", {}, isToday ? gettext("Today's daily deal") : gettext("Daily deal")),
+    h("h1", {}, rule === "C" ? title : interpolate(gettext("%(title)s: %(rule)s"), { title, rule: ruleName(rule) }, true)),
     h("p", { class: "day-date" }, isDay(day) ? interpolate(gettext("%(date)s (UTC)"), { date: longDay(day) }, true) : day),
-    dayNav(ctx, day, today.date));
+    ruleToggle(rule, (chosen) => ctx.navigate((dayParam ? `/daily/${day}` : "/daily") + ruleQuery(chosen))),
+    dayNav(ctx, day, today.date, rule));
   const statusBox = h("section", { class: "day-status", "aria-label": gettext("Today's deal") });
   const rankingBox = h("section", { class: "day-ranking", "aria-labelledby": "ranking-title" });
   root.replaceChildren(h("section", { class: "panel daily" }, heading, statusBox, rankingBox));
@@ -70,7 +75,7 @@ export async function mount(root, ctx, name, dayParam) {
   let ticker = 0;
   let closing = 0;
   if (isToday) {
-    drawToday(statusBox, ctx, today);
+    drawToday(statusBox, ctx, today, rule);
     const countdown = statusBox.querySelector("[data-countdown]");
     const tick = () => {
       const left = secondsUntilClose(day, Date.now());
@@ -79,7 +84,7 @@ export async function mount(root, ctx, name, dayParam) {
       // Closed by this browser's clock: show the closed day once the server agrees.
       clearInterval(ticker);
       countdown.textContent = gettext("The day has closed.");
-      closing ||= setTimeout(() => ctx.navigate(`/daily/${day}`, { replace: true }), CLOSE_GRACE_MS);
+      closing ||= setTimeout(() => ctx.navigate(`/daily/${day}${ruleQuery(rule)}`, { replace: true }), CLOSE_GRACE_MS);
     };
     ticker = setInterval(tick, 1000);
     tick();
@@ -88,14 +93,15 @@ export async function mount(root, ctx, name, dayParam) {
   async function loadRanking() {
     const query = new URLSearchParams({ page: String(view.page), page_size: String(PAGE_SIZE) });
     if (view.assisted) query.set("assisted", "true");
+    if (rule !== "C") query.set("rule", rule);
     try {
       const data = await get(`/daily/${day}?${query}`);
       drawRanking(rankingBox, data, view, (change) => {
         Object.assign(view, change);
-        reflectQuery(location.pathname, { assisted: view.assisted ? "true" : null, page: view.page > 1 ? view.page : null });
+        reflectQuery(location.pathname, { rule: rule === "C" ? null : rule, assisted: view.assisted ? "true" : null, page: view.page > 1 ? view.page : null });
         loadRanking();
       });
-      if (!isToday) drawPast(statusBox, data);
+      if (!isToday) drawPast(statusBox, data, rule);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
       statusBox.replaceChildren(h("p", { class: "empty" }, interpolate(gettext("Nobody played the daily deal of %(date)s."), { date: dayInSentence(day) }, true)));
@@ -107,11 +113,11 @@ export async function mount(root, ctx, name, dayParam) {
   if (!isToday) return null;
   // A result of today landed (anyone's, mine included): the server re-ranks, the page refetches.
   const refresh = coalesce(async () => {
-    drawToday(statusBox, ctx, await get("/daily"), statusBox.querySelector("[data-countdown]"));
+    drawToday(statusBox, ctx, await get(`/daily${ruleQuery(rule)}`), rule, statusBox.querySelector("[data-countdown]"));
     await loadRanking();
   }, 250);
   const socket = lobbyEvents(ctx, rankingBox, [PUSH.RESULT], (message) => {
-    if (message.d.daily === day) refresh();
+    if (message.d.daily === day && message.d.rule === rule) refresh();
   });
   return () => {
     clearInterval(ticker);
@@ -126,11 +132,11 @@ export async function mount(root, ctx, name, dayParam) {
  * its own language (11/03/2026 on a German page), so a button shows the day and opens the
  * input's calendar; the input, invisible over the button, still takes typing and change.
  */
-function dayPicker(ctx, day, today) {
+function dayPicker(ctx, day, today, rule) {
   const shown = isDay(day) ? day : today;
   const input = h("input", {
     type: "date", max: today, value: shown, tabindex: "-1", "aria-hidden": "true",
-    onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today)),
+    onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today, rule)),
   });
   const open = () => (input.showPicker ? input.showPicker() : input.focus());
   return h("span", { class: "day-choice" },
@@ -139,32 +145,32 @@ function dayPicker(ctx, day, today) {
     input);
 }
 
-function dayNav(ctx, day, today) {
+function dayNav(ctx, day, today, rule) {
   const valid = isDay(day);
   return h("nav", { class: "day-nav", "aria-label": gettext("Other days") },
-    valid ? h("a", { href: dayPath(shiftDay(day, -1), today), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
-    dayPicker(ctx, day, today),
-    valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
-    day !== today ? h("a", { href: "/daily", "data-link": true }, gettext("Today")) : null);
+    valid ? h("a", { href: dayPath(shiftDay(day, -1), today, rule), "data-link": true, rel: "prev" }, gettext("← Previous day")) : null,
+    dayPicker(ctx, day, today, rule),
+    valid && day < today ? h("a", { href: dayPath(shiftDay(day, 1), today, rule), "data-link": true, rel: "next" }, gettext("Next day →")) : null,
+    day !== today ? h("a", { href: dayPath(today, today, rule), "data-link": true }, gettext("Today")) : null);
 }
 
 /** Today: the countdown, how many play, and my attempts (first ranked, the rest practice). */
-function drawToday(box, ctx, today, countdown = h("p", { class: "countdown", role: "timer", "data-countdown": true })) {
+function drawToday(box, ctx, today, rule, countdown = h("p", { class: "countdown", role: "timer", "data-countdown": true })) {
   const players = h("p", { class: "players" },
     interpolate(ngettext(
       "%(count)s ranked player so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
       "%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
       today.players), { count: formatNumber(today.players) }, true));
-  box.replaceChildren(countdown, players, attemptsBlock(ctx, today));
+  box.replaceChildren(countdown, players, attemptsBlock(ctx, today, rule));
 }
 
-function attemptsBlock(ctx, today) {
+function attemptsBlock(ctx, today, rule) {
   const guest = !ctx.me || ctx.me.guest;
   const play = async (button) => {
     button.disabled = true;
     try {
       if (!ctx.me) await startGuest(ctx);
-      const state = await post("/daily/play");
+      const state = await post(`/daily/play${ruleQuery(rule)}`);
       ctx.navigate(`/game/${state.id}`);
       ctx.notify(state.ranked
         ? gettext("Your ranked game of today's deal: it counts in the ranking. Good luck!")
@@ -199,11 +205,11 @@ function attemptsBlock(ctx, today) {
 }
 
 /** A closed day: its code, now public. */
-function drawPast(box, data) {
+function drawPast(box, data, rule) {
   fill(box,
     h("p", { class: "closed" }, gettext("This day is closed: its ranking is final and every ranked game can be replayed.")),
     data.code ? h("p", { class: "deal-code" }, gettext("Deal code:"), " ", h("code", { "data-code": true }, data.code)) : null,
-    h("p", {}, h("a", { href: `/daily/${data.date}/line`, "data-link": true, "data-solver-line": true }, gettext("Replay a solver's winning line"))));
+    h("p", {}, h("a", { href: `/daily/${data.date}/line${ruleQuery(rule)}`, "data-link": true, "data-solver-line": true }, gettext("Replay a solver's winning line"))));
 }
 
 /** The empty state of the ranking shown, true to the other one's count (`sections`). */
@@ -234,7 +240,7 @@ function drawRanking(box, data, view, change) {
     columns.push({
       label: gettext("Replay"),
       cell: (row) => h("a", {
-        href: `/daily/${data.date}/games/${row.game}/replay`, "data-link": true,
+        href: `/daily/${data.date}/games/${row.game}/replay${ruleQuery(data.rule)}`, "data-link": true,
         "aria-label": interpolate(gettext("Replay the game of %(player)s"), { player: row.player }, true),
       }, gettext("Replay")),
     });

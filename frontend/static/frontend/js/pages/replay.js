@@ -8,6 +8,7 @@ import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.
 import { Renderer } from "../render.js";
 import { stepTo } from "../standings.js";
 import { playerLink } from "../tables.js";
+import { ruleFromQuery, ruleQuery } from "../variants.js";
 import { dayInSentence, outcome } from "./daily.js";
 
 const PLAY_EVERY_MS = 600;
@@ -21,9 +22,9 @@ const VERDICT_WORDS = () => ({
 });
 
 /** The closed day's solver line, asked again while a worker is still looking for it. */
-async function solverLine(day, isMounted) {
+async function solverLine(day, rule, isMounted) {
   for (;;) {
-    const line = await get(`/daily/${day}/line`);
+    const line = await get(`/daily/${day}/line${ruleQuery(rule)}`);
     if (line.status !== "pending" || !isMounted()) return line;
     await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SOLVER_MS));
   }
@@ -32,19 +33,21 @@ async function solverLine(day, isMounted) {
 export async function mount(root, _ctx, name, day, gameId) {
   let mounted = true;
   const isLine = name === "daily-line";
+  const rule = ruleFromQuery(new URLSearchParams(location.search));
+  const back = `/daily/${day}${ruleQuery(rule)}`;
   let replay;
   try {
     if (isLine) {
       root.replaceChildren(h("section", { class: "panel" }, h("p", { role: "status" }, gettext("The solver is finding a winning line…"))));
-      const line = await solverLine(day, () => mounted);
+      const line = await solverLine(day, rule, () => mounted);
       replay = { game: null, steps: line.steps };
     } else {
-      replay = await get(`/daily/${day}/games/${gameId}/replay`);
+      replay = await get(`/daily/${day}/games/${gameId}/replay${ruleQuery(rule)}`);
     }
   } catch (error) {
     root.replaceChildren(h("section", { class: "panel" },
       h("h1", {}, gettext("No replay")), h("p", {}, error.message),
-      h("a", { href: `/daily/${day}`, "data-link": true }, gettext("Back to the day's ranking"))));
+      h("a", { href: back, "data-link": true }, gettext("Back to the day's ranking"))));
     return null;
   }
   const { game, steps } = replay;
@@ -73,7 +76,7 @@ export async function mount(root, _ctx, name, day, gameId) {
   const panel = h("section", { class: "panel replay" },
       h("h1", {}, interpolate(isLine ? gettext("A solver's line for the daily deal of %(date)s") : gettext("Replay of the daily deal of %(date)s"), { date: dayInSentence(day) }, true)),
       about,
-      h("p", {}, h("a", { href: `/daily/${day}`, "data-link": true }, gettext("Back to the day's ranking"))),
+      h("p", {}, h("a", { href: back, "data-link": true }, gettext("Back to the day's ranking"))),
       controls, where, analysisBox);
   root.replaceChildren(panel, boardEl);
   let shown = null; // a board that is not a step of the log (the better move), or null

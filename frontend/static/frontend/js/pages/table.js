@@ -7,8 +7,7 @@ import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
-
-const RULE_NAMES = { C: gettext("Classic"), R: gettext("Relaxed") };
+import { RULES, ruleChoiceLabel, ruleName } from "../variants.js";
 
 /** Routes "home", "game" and "watch" all land here. */
 export async function mount(root, ctx, name, gameId) {
@@ -68,7 +67,7 @@ async function playNow(ctx, button) {
   }
 }
 
-/** The new game dialog: Classic or Relaxed, random or a typed code; code errors inline. */
+/** The new game dialog: a rule (Classic first), random or a typed code; code errors inline. */
 export function newGameDialog(ctx) {
   const code = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: interpolate(gettext("e.g. %(code)s"), { code: "YU1-C-AAAAAAB" }, true), "aria-describedby": "new-game-error" });
   const error = h("p", { id: "new-game-error", class: "field-error", role: "alert" });
@@ -78,7 +77,7 @@ export function newGameDialog(ctx) {
     h("form", { method: "dialog" },
       h("h2", { id: "new-game-title" }, gettext("New game")),
       h("fieldset", {}, h("legend", {}, gettext("Rules")),
-        radio("C", gettext("Classic (red on black)"), true), radio("R", gettext("Relaxed (any colour)"), false)),
+        RULES.map((rule) => radio(rule, ruleChoiceLabel(rule), rule === "C"))),
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
@@ -190,7 +189,7 @@ function table(root, ctx, initial, spectating) {
       root.dataset.version = state.version;
       root.dataset.status = state.status;
       const who = spectating ? interpolate(gettext("Watching %(name)s"), { name: state.owner }, true) : "";
-      const rule = interpolate(gettext("%(rule)s rules"), { rule: RULE_NAMES[state.rule] }, true);
+      const rule = interpolate(gettext("%(rule)s rules"), { rule: ruleName(state.rule) }, true);
       const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : state.closed ? gettext("Day closed") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
       tick();
