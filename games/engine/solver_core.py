@@ -549,6 +549,8 @@ class Search:
         ``card`` waits for its own use; it uses the card it lands on and, when
         that card is waiting, the next higher card of its suit.
         """
+        if not self.pending:
+            return _BYTE[card]
         higher = card + 1 if card % 13 != 12 else -1
         kept = [p for p in self.pending if p != target and p != higher]
         kept.append(card)
