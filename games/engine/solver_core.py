@@ -382,7 +382,7 @@ class Search:
                 if j == k:
                     continue
                 if j == FOUND:
-                    if found[ch // 13] == ch % 13 + 1:
+                    if found[ch // 13] == ch % 13 + 1 and not self.back_is_pointless(ch):
                         backs.append((int(rand() * noise) if rand else 0, ch, k))
                     continue
                 src = cols[j]
@@ -404,7 +404,7 @@ class Search:
             for king in KINGS:
                 j = loc[king]
                 if j == FOUND:
-                    if found[king // 13] == 13:
+                    if found[king // 13] == 13 and not self.back_is_pointless(king):
                         backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
                     continue
                 src = cols[j]
@@ -509,13 +509,39 @@ class Search:
                     empty = j
                 continue
             for ch in children[col[-1]]:
-                if loc[ch] == FOUND and found[ch // 13] == ch % 13 + 1:
+                if (
+                    loc[ch] == FOUND
+                    and found[ch // 13] == ch % 13 + 1
+                    and not self.back_is_pointless(ch)
+                ):
                     backs.append((0, ch, j))
         if empty >= 0:
             for king in KINGS:
-                if loc[king] == FOUND and found[king // 13] == 13:
+                if (
+                    loc[king] == FOUND
+                    and found[king // 13] == 13
+                    and not self.back_is_pointless(king)
+                ):
                     backs.append((0, king, empty))
         return tableau, backs
+
+    def back_is_pointless(self, card: int) -> bool:
+        """Whether taking ``card`` (a foundation's top) back can be left out.
+
+        It can when the card would be safe to send home again at once: then
+        no shortest winning line takes it back (docs/solver.md, "Safe cards
+        stay home"). The card's own suit is at its rank, which its need
+        allows, so the current foundations decide.
+        """
+        need = self.safe_need[card]
+        found = self.found
+        return (
+            need is not None
+            and found[0] >= need[0]
+            and found[1] >= need[1]
+            and found[2] >= need[2]
+            and found[3] >= need[3]
+        )
 
     def took_back(self, card: int, target: int) -> bytes:
         """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
@@ -523,6 +549,8 @@ class Search:
         ``card`` waits for its own use; it uses the card it lands on and, when
         that card is waiting, the next higher card of its suit.
         """
+        if not self.pending:
+            return _BYTE[card]
         higher = card + 1 if card % 13 != 12 else -1
         kept = [p for p in self.pending if p != target and p != higher]
         kept.append(card)

@@ -60,6 +60,13 @@ def peak_memory_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
+def nodes_per_second(results: Sequence[SolveResult]) -> int | None:
+    """Positions entered per second over ``results`` together (None when there are none)."""
+    if not results:
+        return None
+    return round(sum(r.nodes for r in results) / max(sum(r.seconds for r in results), 1e-9))
+
+
 def summarise(
     results: Sequence[SolveResult], *, budget: float, seed: int, rule: Rule
 ) -> dict[str, Any]:
@@ -72,12 +79,22 @@ def summarise(
         "budget_seconds": budget,
     }
     for verdict in ("winnable", "unwinnable", "unknown"):
-        count = sum(1 for r in results if r.verdict == verdict)
-        low, high = wilson(count, n)
-        figures[verdict] = {"count": count, "share": count / n if n else 0.0, "ci95": [low, high]}
-    decided = n - figures["unknown"]["count"]
-    low, high = wilson(decided, n)
-    figures["decided"] = {"count": decided, "share": decided / n if n else 0.0, "ci95": [low, high]}
+        chosen = [r for r in results if r.verdict == verdict]
+        low, high = wilson(len(chosen), n)
+        figures[verdict] = {
+            "count": len(chosen),
+            "share": len(chosen) / n if n else 0.0,
+            "ci95": [low, high],
+            "nodes_per_second": nodes_per_second(chosen),
+        }
+    decided = [r for r in results if r.decided]
+    low, high = wilson(len(decided), n)
+    figures["decided"] = {
+        "count": len(decided),
+        "share": len(decided) / n if n else 0.0,
+        "ci95": [low, high],
+        "nodes_per_second": nodes_per_second(decided),
+    }
     if results:
         seconds = [r.seconds for r in results]
         nodes = [float(r.nodes) for r in results]
@@ -91,7 +108,7 @@ def summarise(
             "p90": int(percentile(nodes, 0.9)),
             "max": int(max(nodes)),
         }
-        figures["nodes_per_second"] = round(sum(nodes) / max(sum(seconds), 1e-9))
+        figures["nodes_per_second"] = nodes_per_second(results)
     figures["peak_memory_mb"] = round(peak_memory_mb(), 1)
     return figures
 
@@ -104,12 +121,16 @@ def render(figures: dict[str, Any]) -> str:
         + (f" and {figures['node_budget']} nodes" if figures.get("node_budget") else "")
         + " per deal, one core",
         "",
-        f"{'verdict':<12}{'count':>7}{'share':>9}   95% CI (Wilson)",
+        f"{'verdict':<12}{'count':>7}{'share':>9}   {'95% CI (Wilson)':<18}{'nodes/s':>9}",
     ]
     for verdict in ("winnable", "unwinnable", "unknown", "decided"):
         row = figures[verdict]
         low, high = row["ci95"]
-        lines.append(f"{verdict:<12}{row['count']:>7}{row['share']:>9.1%}   {low:.1%} - {high:.1%}")
+        rate = "-" if row["nodes_per_second"] is None else str(row["nodes_per_second"])
+        interval = f"{low:.1%} - {high:.1%}"
+        lines.append(
+            f"{verdict:<12}{row['count']:>7}{row['share']:>9.1%}   {interval:<18}{rate:>9}"
+        )
     if "seconds" in figures:
         s, n = figures["seconds"], figures["nodes"]
         lines += [

@@ -19,6 +19,7 @@ from games.engine import (
     Rule,
 )
 from games.engine.solver import SolveResult, rule_tables, solve
+from games.engine.solver_core import Search
 
 
 def deal(number: int, rule: Rule = CLASSIC) -> Game:
@@ -233,3 +234,13 @@ def test_a_win_that_needs_two_take_backs_in_a_row() -> None:
     kinds = [copy.play(move).kind for move in result.line]
     assert copy.won
     assert kinds.count("take-back") >= 2
+
+
+def test_a_card_safe_to_send_home_is_never_taken_back() -> None:
+    # 5H may go on a black 6; it is safe at home once both black 4s and 3D
+    # are home, so taking it back then is left out (docs/solver.md).
+    hearts = 13 + 4
+    search = Search(rule_tables(CLASSIC), [[], [], [], [], [], [], []], [0] * 7, [4, 5, 3, 4])
+    assert search.back_is_pointless(hearts)
+    search = Search(rule_tables(CLASSIC), [[], [], [], [], [], [], []], [0] * 7, [3, 5, 3, 4])
+    assert not search.back_is_pointless(hearts)

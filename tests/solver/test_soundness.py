@@ -10,17 +10,20 @@ finish, the solver's verdict must be the same.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import (
+    ALASKA,
     CARDS,
     CLASSIC,
     DEAL_COUNT,
     DEV_DEAL_KEY,
     RELAXED,
     RULES,
+    RUSSIAN,
     Game,
     GameCode,
     Rule,
@@ -32,6 +35,8 @@ from games.engine.solver import solve
 PLAIN_LIMIT = 1500
 
 rules: st.SearchStrategy[Rule] = st.sampled_from(list(RULES.values()))
+#: The same-suit rules, searched apart so that each gets its share of examples.
+SAME_SUIT_RULES = [RUSSIAN, ALASKA]
 
 
 def position_key(game: Game) -> tuple[ColumnView, ...]:
@@ -65,13 +70,13 @@ def plainly_winnable(start: Game, limit: int = PLAIN_LIMIT) -> bool | None:
     return False
 
 
-def near_end_position(rng: random.Random) -> Game:
+def near_end_position(rng: random.Random, rules: Sequence[Rule] = (CLASSIC, RELAXED)) -> Game:
     """The top 1-4 cards of each suit face down in 3 columns under one face-up card each.
 
     The rest is home. Crowded columns make lost positions common enough (a
     card buried under both its places and its foundation's next card).
     """
-    rule = rng.choice([CLASSIC, RELAXED])
+    rule = rng.choice(rules)
     left = [rng.randint(1, 4) for _ in range(4)]
     cards = [str(CARDS[s * 13 + 12 - r]) for s in range(4) for r in range(left[s])]
     rng.shuffle(cards)
@@ -82,10 +87,30 @@ def near_end_position(rng: random.Random) -> Game:
     return Game.from_layout(layout, [13 - n for n in left], rule=rule)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(st.randoms(use_true_random=False))
-def test_verdicts_match_a_plain_exhaustive_search(rng: random.Random) -> None:
-    game = near_end_position(rng)
+def late_position(rng: random.Random, rules: Sequence[Rule] = (CLASSIC, RELAXED)) -> Game:
+    """The top 1-6 cards of each suit in 2-4 columns, some of them face down.
+
+    With more cards left than :func:`near_end_position`, winning lines often
+    take cards back from the foundations, which exercises the take-back
+    reductions (the normal form, and that safe cards stay home).
+    """
+    rule = rng.choice(rules)
+    left = [rng.randint(1, 6) for _ in range(4)]
+    cards = [str(CARDS[s * 13 + 12 - r]) for s in range(4) for r in range(left[s])]
+    rng.shuffle(cards)
+    count = rng.randint(2, 4)
+    columns: list[list[str]] = [[card] for card in cards[:count]]
+    for card in cards[count:]:
+        columns[rng.randrange(count)].append(card)
+    layout = []
+    for column in columns:
+        hidden = rng.randint(0, len(column) - 1)
+        layout.append((" ".join(column[:hidden]), " ".join(column[hidden:])))
+    return Game.from_layout(layout, [13 - n for n in left], rule=rule)
+
+
+def assert_solver_agrees(game: Game) -> None:
+    """The solver's verdict is the plain search's, and a winning line replays."""
     plain = plainly_winnable(game)
     assume(plain is not None)
     result = solve(game)
@@ -95,6 +120,25 @@ def test_verdicts_match_a_plain_exhaustive_search(rng: random.Random) -> None:
         for move in result.line:
             copy.play(move)
         assert copy.won
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.randoms(use_true_random=False))
+def test_verdicts_match_a_plain_exhaustive_search(rng: random.Random) -> None:
+    assert_solver_agrees(near_end_position(rng))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.randoms(use_true_random=False))
+def test_verdicts_match_where_take_backs_matter(rng: random.Random) -> None:
+    assert_solver_agrees(late_position(rng))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_verdicts_match_under_same_suit_rules(rng: random.Random, late: bool) -> None:
+    make = late_position if late else near_end_position
+    assert_solver_agrees(make(rng, SAME_SUIT_RULES))
 
 
 @settings(max_examples=25, deadline=None)

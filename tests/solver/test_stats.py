@@ -20,6 +20,9 @@ def test_figures_include_nodes_per_second_and_the_load(capsys: pytest.CaptureFix
     assert figures["nodes_per_second"] > 0
     assert len(figures["load_average_start"]) == len(figures["load_average_end"]) == 3
     assert any(line.startswith("nodes per second ") for line in out)
+    # Each verdict's row of the table ends with its nodes per second.
+    rows = {line.split()[0]: line.split() for line in out if line.split()[:1] == ["decided"]}
+    assert rows["decided"][-1] == str(figures["decided"]["nodes_per_second"])
     total = sum(figures[v]["count"] for v in ("winnable", "unwinnable", "unknown"))
     assert total == 3
 
