@@ -6,6 +6,7 @@ through the move service, its last move through the endpoint.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -19,8 +20,15 @@ from games.engine.solver import solve
 from games.models import Game as GameRow
 from games.models import VariantDailyDeal
 from tests.daily.helpers import DAY, at
-from tests.support.play import new_game, post, suit_only_refusal, variant_winning_line
+from tests.support.play import (
+    new_game,
+    post,
+    suit_only_refusal,
+    token_client,
+    variant_winning_line,
+)
 from tests.support.races import my_game, ok, play_direct, play_line, refused, running_race
+from tests.support.tasks import run_queued_tasks
 
 VARIANTS = [RUSSIAN, ALASKA]
 
@@ -248,3 +256,45 @@ def test_a_russian_race_is_won_and_rated_under_its_rule(
     assert ok(APIClient().get("/api/v1/races/leaderboard?rule=C")) == []
     queued = ok(post(alice_api, "/api/v1/races/queue", {"rule": "A"}))
     assert queued["rule"] == "A"
+
+
+# ---- assists, analysis, replays ---------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_hints_winnability_and_analysis_follow_the_variant(alice: User) -> None:
+    """The solver answers for a Russian game, and analyses it once won, under its own rule."""
+    client = token_client(alice)
+    code, line = variant_winning_line("U")
+    state = new_game(client, code=code)
+    assert post(client, f"/api/v1/games/{state['id']}/hint", {}).status_code == 202
+    run_queued_tasks("assists")
+    hint = ok(post(client, f"/api/v1/games/{state['id']}/hint", {}))
+    assert hint["status"] == "winnable" and hint["move"] in state["legal_moves"]
+    assert ok(post(client, f"/api/v1/games/{state['id']}/winnability", {}))["status"] == "winnable"
+
+    game = new_game(client, code=code)
+    version = play_direct(alice, game["id"], line)
+    assert version == len(line)
+    run_queued_tasks("analysis")
+    report = ok(client.get(f"/api/v1/games/{game['id']}/analysis"))
+    assert report["status"] == "done" and report["losing_move"] is None
+    assert {v["verdict"] for v in report["verdicts"]} == {"winnable"}
+
+
+@pytest.mark.django_db
+def test_a_closed_russian_day_replays_its_ranked_games(
+    clock: Any, alice: User, alice_api: APIClient
+) -> None:
+    game = ok(post(alice_api, "/api/v1/daily/play?rule=U", {}), 201)
+    first = game["legal_moves"][0]
+    ok(post(alice_api, f"/api/v1/games/{game['id']}/moves", {"move": first, "version": 0}))
+    path = f"/api/v1/daily/{DAY}/games/{game['id']}/replay"
+    refused(alice_api.get(path, {"rule": "U"}), 403, "daily-in-progress")
+    clock.move_to(at(DAY + timedelta(days=1)))
+    replay = ok(alice_api.get(path, {"rule": "U"}))
+    assert [step["move"] for step in replay["steps"]] == [None, first]
+    assert replay["game"]["code"].startswith("YU1-U-")
+    assert alice_api.get(path).status_code == 404  # not a game of the Classic daily
+    ranking = ok(alice_api.get(f"/api/v1/daily/{DAY}", {"rule": "U"}))
+    assert ranking["code"] == replay["game"]["code"] and not ranking["open"]

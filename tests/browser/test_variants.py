@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from games import daily, services
 from games.engine import RULES
@@ -27,7 +27,7 @@ from tests.support.play import suit_only_refusal, variant_winning_line
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = {"U": "Russian", "A": "Alaska"}
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 LABELS = {"U": "Russian (same suit)", "A": "Alaska (same suit, up or down)"}
 
 

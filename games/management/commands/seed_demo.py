@@ -28,7 +28,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games import daily, deals
-from games.engine import CLASSIC, DEAL_COUNT, RELAXED, RULES, UNDO_ENTRY, GameCode, Move, MoveResult
+from games.engine import DEAL_COUNT, RULES, UNDO_ENTRY, GameCode, Move, MoveResult
 from games.engine.solver import solve
 from games.models import Game, MoveLogEntry, PlayerStats, Result
 from games.stats import fold
@@ -147,6 +147,10 @@ def lost_templates(code: GameCode, rng: random.Random, variants: int) -> list[Te
         if not engine.won:
             out.append(_template(code, texts))
     return out
+
+
+#: How the demo's games (beside the Classic dailies) spread over the rules.
+RULE_SHARES = {"C": 0.7, "R": 0.1, "U": 0.1, "A": 0.1}
 
 
 def winnable_codes(rule: str, count: int, rng: random.Random) -> list[GameCode]:
@@ -271,7 +275,7 @@ class Command(BaseCommand):
                     plan.append(planned)
         while len(plan) < total:
             player = rng.choices(players, weights=activity)[0]
-            rule = CLASSIC.letter if rng.random() < 0.8 else RELAXED.letter
+            rule = rng.choices(list(RULE_SHARES), weights=list(RULE_SHARES.values()))[0]
             when = now - timedelta(days=rng.uniform(0.05, days or 30))
             plan.append(game(player.pk, pools[rule], when))
         return plan[:total]

@@ -5,6 +5,7 @@ import { get, post } from "./api.js";
 import { clock, h } from "./dom.js";
 import { formatDate, formatNumber, gettext, interpolate } from "./i18n.js";
 import { makeCard } from "./render.js";
+import { ruleQuery } from "./variants.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 /** The cascade's physics, in pixels and seconds: a card falls, bounces and leaves the screen. */
@@ -118,7 +119,7 @@ async function dailyRank(ctx, state, spectating) {
       ? gettext("Guest games are not ranked on the daily board.")
       : gettext("A practice game: only the first attempt at the day's deal is ranked.");
   }
-  const day = await get(`/daily/${state.daily}?assisted=${state.assisted}`);
+  const day = await get(`/daily/${state.daily}?assisted=${state.assisted}${ruleQuery(state.rule, "&")}`);
   const row = spectating ? day.results.find((entry) => entry.player === state.owner) : day.me;
   if (!row) return "";
   const fmt = state.assisted
@@ -149,7 +150,7 @@ function showResult(ctx, state, spectating, rank, signal) {
     }
   };
   // The same deal: its code, or (a running day's hidden code) another go at today's deal.
-  const again = state.code ? ["/games", { code: state.code }] : ["/daily/play", {}];
+  const again = state.code ? ["/games", { code: state.code }] : [`/daily/play${ruleQuery(state.rule)}`, {}];
   const dialog = h("dialog", { class: "dialog win", "aria-labelledby": "win-title" },
     h("h2", { id: "win-title" }, title),
     h("dl", { class: "result" },
@@ -167,7 +168,7 @@ function showResult(ctx, state, spectating, rank, signal) {
   rank.then((text) => {
     rankLine.textContent = text;
     if (text && state.ranked) {
-      rankLine.append(" ", h("a", { href: `/daily/${state.daily}`, "data-link": true, onclick: () => dialog.close() }, gettext("See the board")));
+      rankLine.append(" ", h("a", { href: `/daily/${state.daily}${ruleQuery(state.rule)}`, "data-link": true, onclick: () => dialog.close() }, gettext("See the board")));
     }
   });
   dialog.addEventListener("close", () => dialog.remove());

@@ -7,7 +7,7 @@ import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
 import { followGame } from "../socket.js";
-import { RULES, ruleChoiceLabel, ruleName } from "../variants.js";
+import { RULES, ruleChoiceLabel, ruleName, ruleQuery } from "../variants.js";
 
 /** Routes "home", "game" and "watch" all land here. */
 export async function mount(root, ctx, name, gameId) {
@@ -256,8 +256,8 @@ function table(root, ctx, initial, spectating) {
 
   /** Copy the code; while a daily's code is hidden, the link to its day instead. */
   async function copyCode() {
-    const { code, daily } = board.state;
-    const text = code ?? `${location.origin}/daily/${daily}`;
+    const { code, daily, rule } = board.state;
+    const text = code ?? `${location.origin}/daily/${daily}${ruleQuery(rule)}`;
     try {
       await navigator.clipboard.writeText(text);
       ctx.notify(code ? interpolate(gettext("Copied %(code)s."), { code }, true) : gettext("Copied the link to this daily deal."));
