@@ -4,21 +4,34 @@ With Redis, each consumer used to join the group itself: a push to 500 spectator
 held by one process became 500 messages, each a Redis round trip for that
 process's receive loop. Here a process subscribes once per group and hands each
 message to its local consumers directly, so a push costs one message per process.
+
+With Redis, the process's subscription is a channel of its own (not one of the
+layer's process-specific `!` channels), read in batches: the layer's `receive`
+takes four Redis round trips, one after another on the event loop, for every
+message, and under player load that serial pop fell behind the moves
+(docs/realtime.md, "Push latency under load"). Here one round trip takes
+everything queued.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 import weakref
 from typing import Any, Protocol
 
 from channels.layers import BaseChannelLayer
+from channels_redis.core import RedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
 #: Close code for sockets whose feed broke (the layer went away): clients reconnect.
 CLOSE_FEED_LOST = 1011
+#: The most queued messages the pump takes from Redis in one round trip.
+BATCH_SIZE = 500
+#: How long one blocking pop waits for a message: well inside any connection's read timeout.
+BLOCK_SECONDS = 1
 
 
 class Member(Protocol):
@@ -45,7 +58,7 @@ class Fanout:
     async def join(self, group: str, member: Member) -> None:
         async with self.lock:
             if self.channel is None:
-                self.channel = await self.layer.new_channel()
+                self.channel = await self._new_channel()
                 self.pump = asyncio.create_task(self._pump(self.channel))
             if group not in self.members:
                 self.members[group] = set()
@@ -62,22 +75,46 @@ class Fanout:
                 del self.members[group]
                 await self.layer.group_discard(group, self.channel)
 
+    async def _new_channel(self) -> str:
+        if isinstance(self.layer, RedisChannelLayer):
+            # No `!`: its own Redis key, which only this process's pump reads (see `_next_batch`).
+            return f"fanout.{self.layer.client_prefix}.{uuid.uuid4().hex}"
+        return await self.layer.new_channel()
+
+    async def _next_batch(self, channel: str) -> list[dict[str, Any]]:
+        """The messages waiting on the channel, oldest first (waits for one when none is)."""
+        layer = self.layer
+        if not isinstance(layer, RedisChannelLayer):
+            return [await layer.receive(channel)]
+        key, connection = layer.prefix + channel, layer.connection(layer.consistent_hash(channel))
+        popped = await connection.zpopmin(key, BATCH_SIZE)
+        if not popped:
+            found = await connection.bzpopmin(key, timeout=BLOCK_SECONDS)
+            popped = [] if found is None else [(found[1], found[2])]
+        messages = [layer.deserialize(content) for content, _ in popped]
+        for message in messages:
+            message.pop("__asgi_channel__", None)  # the layer's routing list: only our channel
+        return messages
+
     async def _pump(self, channel: str) -> None:
         try:
             while True:
-                message = await self.layer.receive(channel)
-                for member in list(self.members.get(message.get("group", ""), ())):
-                    if member.busy():  # it waits its turn; the other sockets do not wait for it
-                        task = asyncio.create_task(self._deliver(member, message))
-                        self.waiting.add(task)
-                        task.add_done_callback(self.waiting.discard)
-                    else:
-                        await self._deliver(member, message)
+                for message in await self._next_batch(channel):
+                    await self._hand_out(message)
         except asyncio.CancelledError:
             raise
         except Exception:
             logger.warning("the channel layer feed broke; closing its sockets", exc_info=True)
             await self._drop_everyone()
+
+    async def _hand_out(self, message: dict[str, Any]) -> None:
+        for member in list(self.members.get(message.get("group", ""), ())):
+            if member.busy():  # it waits its turn; the other sockets do not wait for it
+                task = asyncio.create_task(self._deliver(member, message))
+                self.waiting.add(task)
+                task.add_done_callback(self.waiting.discard)
+            else:
+                await self._deliver(member, message)
 
     async def _deliver(self, member: Member, message: dict[str, Any]) -> None:
         try:
