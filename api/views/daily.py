@@ -26,6 +26,7 @@ from games.engine import Game as EngineGame
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from games.public import game_state, game_summary
+from ops.replica import reads_from_replica
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -183,6 +184,7 @@ class DailyRankingView(APIView):
         ],
         responses={200: DailyRankingSerializer, **errors(400, 404)},
     )
+    @reads_from_replica
     def get(self, request: Request, day: str) -> Response:
         deal = played_day(day)
         spec = DayQuerySerializer(data=request.query_params)
@@ -215,6 +217,7 @@ class DailyReplayView(APIView):
         parameters=[DAY_PARAMETER],
         responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
+    @reads_from_replica
     def get(self, request: Request, day: str, game_id: int) -> Response:
         deal = played_day(day)
         game = get_object_or_404(
