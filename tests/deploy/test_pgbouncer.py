@@ -1,5 +1,5 @@
-"""Workers behind a real pgbouncer in transaction mode (deploy/pgbouncer.ini): two server
-processes with DB_TRANSACTION_POOLING take turns on one PostgreSQL connection."""
+"""Workers behind a real pgbouncer in transaction mode (deploy/pgbouncer/pgbouncer.ini): two
+server processes with DB_TRANSACTION_POOLING take turns on one PostgreSQL connection."""
 
 from __future__ import annotations
 

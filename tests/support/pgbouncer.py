@@ -1,5 +1,5 @@
-"""A real pgbouncer (the Debian package) running the shipped deploy/pgbouncer.ini, aimed at the
-test server: the same pooling mode and limits, with this machine's addresses, trust
+"""A real pgbouncer (the Debian package) running the shipped deploy/pgbouncer/pgbouncer.ini,
+aimed at the test server: the same pooling mode and limits, with this machine's addresses, trust
 authentication (the test server trusts its local users) and one PostgreSQL connection per
 pool, so every client's transactions take turns on the same backend: whatever one session
 leaves on a backend (a prepared statement, a cursor), the next one meets."""
@@ -18,7 +18,7 @@ from typing import Any
 from scripts.cluster import PG_SYSTEM_USER
 from scripts.processes import Child, free_port
 
-SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "pgbouncer.ini"
+SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "deploy/pgbouncer/pgbouncer.ini"
 INSTALL_HINT = "apt-get install pgbouncer (or bash scripts/install-test-tools.sh)"
 READY_LINE = "process up: PgBouncer"
 
