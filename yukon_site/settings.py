@@ -98,36 +98,56 @@ TEMPLATES = [
     },
 ]
 
-# Database: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.
+# Database: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR; REPLICA_DATABASE_URL, if
+# set, a streaming replica for the public read-only views (ops/replica.py, docs/operations.md).
 _database_url = env_str("DATABASE_URL", "")
 if not _database_url:
     from yukon_site.embedded_db import embedded_database_url
 
     _database_url = embedded_database_url(DATA_DIR)
-_database = database_from_url(_database_url)
-_database["OPTIONS"] = {
-    **_database["OPTIONS"],  # type: ignore[dict-item]
-    "pool": {
-        "min_size": env_int("DB_POOL_MIN", 1, minimum=0),
-        "max_size": env_int("DB_POOL_MAX", 10, minimum=1),
-        "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
-    },
-}
-# CONN_HEALTH_CHECKS makes the pool test a connection before lending it, so workers
-# recover by themselves after a PostgreSQL restart (stale connections are replaced).
-DATABASES = {
-    "default": {
-        **_database,
+# DB_TRANSACTION_POOLING: the URLs name a PgBouncer in transaction mode, where a session's
+# server connection changes between transactions, so no named server-side cursors (iterator()
+# outside a transaction). Prepared statements, which PgBouncer before 1.21 cannot carry across
+# server connections, stay off: Django's psycopg default (prepare_threshold None), kept.
+DB_TRANSACTION_POOLING = env_bool("DB_TRANSACTION_POOLING", False)
+
+
+def _database_entry(url: str) -> dict[str, object]:
+    database = database_from_url(url)
+    database["OPTIONS"] = {
+        **database["OPTIONS"],  # type: ignore[dict-item]
+        "pool": {
+            "min_size": env_int("DB_POOL_MIN", 1, minimum=0),
+            "max_size": env_int("DB_POOL_MAX", 10, minimum=1),
+            "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
+        },
+    }
+    # CONN_HEALTH_CHECKS makes the pool test a connection before lending it, so workers
+    # recover by themselves after a PostgreSQL restart (stale connections are replaced).
+    return {
+        **database,
         "CONN_MAX_AGE": 0,
         "CONN_HEALTH_CHECKS": env_bool("DB_HEALTH_CHECKS", True),
         "ATOMIC_REQUESTS": False,
+        "DISABLE_SERVER_SIDE_CURSORS": DB_TRANSACTION_POOLING,
     }
-}
+
+
+DATABASES = {"default": _database_entry(_database_url)}
+_replica_url = env_str("REPLICA_DATABASE_URL", "")
+if _replica_url:
+    # Tests run against the primary's test database: the replica mirrors it there.
+    DATABASES["replica"] = {**_database_entry(_replica_url), "TEST": {"MIRROR": "default"}}
+DATABASE_ROUTERS = ["ops.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Channel layer: Redis when REDIS_URL is set (several processes), memory otherwise.
-REDIS_URL = env_str("REDIS_URL", "")
-if REDIS_URL:
+# Channel layer: Redis when REDIS_URL is set (several processes), memory otherwise. REDIS_URL
+# may list several servers, comma-separated: channels_redis shards the layer over them, each
+# group and channel on the server its name hashes to. Throttle counters (CACHES,
+# api/throttles.py) live on the first.
+REDIS_URLS = env_list("REDIS_URL", [])
+REDIS_URL = REDIS_URLS[0] if REDIS_URLS else ""
+if REDIS_URLS:
     from redis.asyncio.retry import Retry
     from redis.backoff import NoBackoff
 
@@ -137,7 +157,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [
                     {
-                        "address": REDIS_URL,
+                        "address": url,
                         # redis-py refuses connection number 101 instead of waiting: raise the cap.
                         "max_connections": 2000,
                         # A dead Redis fails fast; after a restart, a pooled connection that
@@ -149,6 +169,7 @@ if REDIS_URL:
                         "socket_timeout": 10,
                         "retry": Retry(NoBackoff(), 1),
                     }
+                    for url in REDIS_URLS
                 ],
                 "capacity": 1500,
                 "expiry": 30,

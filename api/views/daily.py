@@ -28,6 +28,7 @@ from games.engine import Game as EngineGame
 from games.engine import GameCode, Rule
 from games.models import Game
 from games.public import game_state, game_summary
+from ops.replica import reads_from_replica
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -217,6 +218,7 @@ class DailyRankingView(APIView):
         ],
         responses={200: DailyRankingSerializer, **errors(400, 404, 503)},
     )
+    @reads_from_replica
     def get(self, request: Request, day: str) -> Response:
         spec = DayQuerySerializer(data=request.query_params)
         spec.is_valid(raise_exception=True)
@@ -251,6 +253,7 @@ class DailyReplayView(APIView):
         parameters=[DAY_PARAMETER, RULE_PARAMETER],
         responses={200: ReplaySerializer, **errors(400, 403, 404)},
     )
+    @reads_from_replica
     def get(self, request: Request, day: str, game_id: int) -> Response:
         deal = played_day(day, daily_rule(request))
         game = get_object_or_404(

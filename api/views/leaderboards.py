@@ -16,6 +16,7 @@ from api.docs import errors
 from api.pagination import Pagination
 from games import leaderboards
 from games.models import Game
+from ops.replica import reads_from_replica
 
 
 class RuleQuerySerializer(serializers.Serializer[Any]):
@@ -89,6 +90,7 @@ class BoardListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="The leaderboards", responses={200: BoardSerializer(many=True)})
+    @reads_from_replica
     def get(self, request: Request) -> Response:
         boards = leaderboards.BOARDS.values()
         return Response([{"name": board.name, **board_head(board)} for board in boards])
@@ -108,6 +110,7 @@ class BoardView(APIView):
         ],
         responses={200: BoardPageSerializer, **errors(400, 404)},
     )
+    @reads_from_replica
     def get(self, request: Request, board: str) -> Response:
         chosen = leaderboards.BOARDS.get(board)
         if chosen is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -17,6 +18,7 @@ from api.docs import errors
 from api.pagination import Pagination, page_of
 from games import stats
 from games.models import Game
+from ops.replica import replica_reads
 
 
 class RuleStatsSerializer(serializers.Serializer[Any]):
@@ -83,6 +85,12 @@ def _player(username: str) -> object:
     return get_object_or_404(players, username=username, is_active=True)
 
 
+def replica_unless_own(request: Request, username: str) -> AbstractContextManager[None]:
+    """Another player's pages may come from the replica; your own come from the primary, so
+    the game you just finished is already in them (ops/replica.py)."""
+    return replica_reads(enabled=request.user.get_username() != username)
+
+
 class ProfileView(APIView):
     required_scope = "game:read"
     permission_classes = [AllowAny]
@@ -92,7 +100,8 @@ class ProfileView(APIView):
         responses={200: ProfileSerializer, **errors(404)},
     )
     def get(self, request: Request, username: str) -> Response:
-        return Response(stats.profile(_player(username)))  # type: ignore[arg-type]
+        with replica_unless_own(request, username):
+            return Response(stats.profile(_player(username)))  # type: ignore[arg-type]
 
 
 class HistoryView(APIView):
@@ -111,7 +120,8 @@ class HistoryView(APIView):
     def get(self, request: Request, username: str) -> Response:
         spec = HistoryQuerySerializer(data=request.query_params)
         spec.is_valid(raise_exception=True)
-        results = stats.history(_player(username), spec.validated_data["rule"])  # type: ignore[arg-type]
-        paginator = Pagination()
-        page = paginator.paginate_queryset(results, request, view=self) or []
-        return paginator.get_paginated_response([stats.history_entry(r) for r in page])
+        with replica_unless_own(request, username):
+            results = stats.history(_player(username), spec.validated_data["rule"])  # type: ignore[arg-type]
+            paginator = Pagination()
+            page = paginator.paginate_queryset(results, request, view=self) or []
+            return paginator.get_paginated_response([stats.history_entry(r) for r in page])

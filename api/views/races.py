@@ -20,12 +20,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.docs import errors
-from api.views.players import _player
+from api.views.players import _player, replica_unless_own
 from games.engine import RULES
 from games.models import Game
 from games.races import queue, rooms, standings
 from games.races.errors import NotARacer
 from games.races.models import Racer
+from ops.replica import reads_from_replica
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -301,6 +302,7 @@ class RaceLeaderboardView(APIView):
         parameters=[OpenApiParameter("rule", enum=RULE_CHOICES, required=False)],
         responses={200: RatingRowSerializer(many=True), **errors(400)},
     )
+    @reads_from_replica
     def get(self, request: Request) -> Response:
         rule = _validated(RuleQuerySerializer, request.query_params)["rule"]
         return Response(standings.leaderboard(rule))
@@ -315,4 +317,5 @@ class PlayerRacesView(APIView):
         responses={200: PlayerRacesSerializer, **errors(404)},
     )
     def get(self, request: Request, username: str) -> Response:
-        return Response(standings.player_races(_player(username)))  # type: ignore[arg-type]
+        with replica_unless_own(request, username):
+            return Response(standings.player_races(_player(username)))  # type: ignore[arg-type]

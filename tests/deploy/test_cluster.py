@@ -17,10 +17,13 @@ from typing import Any
 
 import psycopg
 import pytest
+import redis
+from channels_redis.core import RedisChannelLayer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from games.pushes import game_group
 from scripts.cluster import Cluster, Worker, create_players
 
 pytestmark = pytest.mark.redis
@@ -96,6 +99,36 @@ def test_a_game_played_on_one_worker_is_followed_on_another(cluster: Cluster) ->
             push = json.loads(socket.recv(timeout=TIMEOUT))
             assert (push["t"], push["v"]) == ("move", state["version"])
             assert push["d"]["state"]["columns"] == state["columns"]
+
+
+def test_pushes_cross_workers_on_either_redis_shard_and_each_shard_holds_its_groups(
+    cluster: Cluster,
+) -> None:
+    """The layer is sharded over two redis-servers: a game's feed lives on the shard its group
+    name hashes to (channels_redis's own hash), and pushes reach watchers on either."""
+    urls = cluster.env["REDIS_URL"].split(",")
+    assert len(urls) == 2, urls
+    ring = RedisChannelLayer(hosts=urls)  # only its hash: it never connects
+    (token,) = create_players(cluster.env, 1)
+    web, ws = cluster.of_kind("web")[0], cluster.of_kind("ws")[0]
+    on_shard: dict[int, dict[str, Any]] = {}
+    for _ in range(40):  # each new game lands on either shard, one chance in two
+        state = new_game(web, token)
+        on_shard.setdefault(ring.consistent_hash(game_group(state["id"])), state)
+        if len(on_shard) == 2:
+            break
+    assert set(on_shard) == {0, 1}
+    shards = [redis.Redis.from_url(url) for url in urls]
+    for index, state in sorted(on_shard.items()):
+        group_key = f"{ring.prefix}:group:{game_group(state['id'])}"  # channels_redis's key
+        with watch(ws, state["id"]) as socket:
+            state = play(web, token, state)
+            push = json.loads(socket.recv(timeout=TIMEOUT))
+            assert (push["t"], push["v"]) == ("move", state["version"])
+            holders = [shard.exists(group_key) for shard in shards]
+        assert holders == [index == 0, index == 1], (group_key, holders)
+    for shard in shards:
+        shard.close()
 
 
 class Load:

@@ -11,6 +11,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_SERVICES = ("migrate", "web", "ws", "worker")
+POOLED_SERVICES = ("web", "ws", "worker")  # through PgBouncer; the migration goes straight
+REDIS_SHARDS = ("redis-1", "redis-2")
 REQUIRED_ENV = {"DEBUG", "SECRET_KEY", "DEAL_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"}
 
 
@@ -26,9 +28,14 @@ def dockerfile() -> list[str]:
 
 def test_the_topology_has_its_services_with_official_images() -> None:
     services = compose()["services"]
-    assert set(services) == {"postgres", "redis", "migrate", "web", "ws", "worker", "proxy"}
-    assert services["postgres"]["image"].startswith("postgres:")
-    assert services["redis"]["image"].startswith("redis:")
+    assert set(services) == {
+        *("postgres", "postgres-replica", "pgbouncer", "redis-1", "redis-2"),
+        *("migrate", "web", "ws", "worker", "proxy"),
+    }
+    for name in ("postgres", "postgres-replica"):
+        assert services[name]["image"].startswith("postgres:")
+    for name in REDIS_SHARDS:
+        assert services[name]["image"].startswith("redis:")
     assert services["proxy"]["image"].startswith("nginx:")
     for name in APP_SERVICES:
         assert services[name]["build"] == "."
@@ -40,7 +47,8 @@ def test_postgres_keeps_its_data_in_a_named_volume_and_has_a_healthcheck() -> No
     assert "postgres-data:/var/lib/postgresql/data" in postgres["volumes"]
     assert "postgres-data" in spec["volumes"]
     assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
-    assert "redis-cli" in spec["services"]["redis"]["healthcheck"]["test"]
+    for name in REDIS_SHARDS:
+        assert "redis-cli" in spec["services"][name]["healthcheck"]["test"]
 
 
 def test_migrations_run_once_before_any_worker_starts() -> None:
@@ -52,7 +60,8 @@ def test_migrations_run_once_before_any_worker_starts() -> None:
     for name in ("web", "ws"):
         depends = services[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
-        assert depends["postgres"]["condition"] == "service_healthy"
+        for needed in ("pgbouncer", *REDIS_SHARDS):
+            assert depends[needed]["condition"] == "service_healthy"
         assert "/readyz" in " ".join(services[name]["healthcheck"]["test"])
 
 
@@ -64,8 +73,11 @@ def test_workers_get_every_setting_from_the_environment_and_secrets_are_required
         assert env["DEBUG"] == "false"
         for secret in ("SECRET_KEY", "DEAL_KEY"):
             assert re.fullmatch(rf"\$\{{{secret}:\?[^}}]+\}}", env[secret]), env[secret]
-        assert env["REDIS_URL"].startswith("redis://redis:")
-        assert "@postgres:5432/" in env["DATABASE_URL"]
+        assert env["REDIS_URL"].split(",") == [f"redis://{name}:6379/0" for name in REDIS_SHARDS]
+        pooled = name in POOLED_SERVICES
+        assert ("@pgbouncer:6432/" if pooled else "@postgres:5432/") in env["DATABASE_URL"]
+        assert env["DB_TRANSACTION_POOLING"] == ("true" if pooled else "false")
+        assert env["REPLICA_DATABASE_URL"] == "${REPLICA_DATABASE_URL:-}"  # unset: no replica
 
 
 def test_http_runs_on_wsgi_workers_and_websockets_on_asgi_behind_the_proxy() -> None:
@@ -110,3 +122,30 @@ def test_the_workers_trust_the_proxy_alone_for_client_addresses() -> None:
     for name in ("web", "ws"):
         assert services[name]["environment"]["TRUSTED_PROXIES"] == proxy_address
         assert "ports" not in services[name], f"{name} must be reached through the proxy only"
+
+
+def test_pgbouncer_pools_by_transaction_from_the_debian_package_the_tests_run() -> None:
+    pgbouncer = compose()["services"]["pgbouncer"]
+    assert pgbouncer["depends_on"]["postgres"]["condition"] == "service_healthy"
+    config = "./deploy/pgbouncer/pgbouncer.ini:/etc/pgbouncer/pgbouncer.ini:ro"
+    assert config in pgbouncer["volumes"]
+    assert "pool_mode = transaction" in (ROOT / "deploy/pgbouncer/pgbouncer.ini").read_text()
+    built = (ROOT / pgbouncer["build"] / "Dockerfile").read_text()
+    assert "FROM debian:12" in built and "apt-get install" in built and "pgbouncer" in built
+    assert "USER postgres" in built  # pgbouncer refuses to run as root
+    assert "/tmp/userlist.txt" in built  # written at start from POSTGRES_PASSWORD
+
+
+def test_the_replica_is_optional_and_streams_from_the_primary() -> None:
+    spec = compose()
+    replica = spec["services"]["postgres-replica"]
+    assert replica["profiles"] == ["replica"]
+    assert replica["depends_on"]["postgres"]["condition"] == "service_healthy"
+    script = replica["command"][-1]
+    assert "pg_basebackup -h postgres" in script and "--write-recovery-conf" in script
+    assert "postgres-replica-data:/var/lib/postgresql/data" in replica["volumes"]
+    assert "postgres-replica-data" in spec["volumes"]
+    allow = "./deploy/postgres/allow-replication.sh:/docker-entrypoint-initdb.d/"
+    assert any(volume.startswith(allow) for volume in spec["services"]["postgres"]["volumes"])
+    script_text = (ROOT / "deploy/postgres/allow-replication.sh").read_text()
+    assert "host replication" in script_text

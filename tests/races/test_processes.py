@@ -15,7 +15,7 @@ from websockets.typing import Origin
 
 from accounts.models import ApiToken
 from tests.support.play import winning_line
-from tests.support.redis import redis_server
+from tests.support.redis import redis_shards
 from tests.support.secrecy import face_down_cards, strings
 from tests.support.servers import RunningServer, asgi_server
 
@@ -72,7 +72,7 @@ def racer(message: dict[str, Any], name: str) -> dict[str, Any]:
 def test_a_killed_worker_loses_no_race(alice: User, bob: User) -> None:
     alice_token, bob_token = ApiToken.issue(alice, "p")[1], ApiToken.issue(bob, "p")[1]
     code, line = winning_line()
-    with redis_server() as redis:
+    with redis_shards() as redis:
         env = {"REDIS_URL": redis.url, "RACE_COUNTDOWN_SECONDS": "0", "RACE_TICK_SECONDS": "1"}
         with asgi_server(env) as doomed, asgi_server(env) as survivor:
             room = call(survivor, "/api/v1/races", alice_token, {"code": code, "private": True})

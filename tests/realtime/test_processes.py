@@ -1,4 +1,4 @@
-"""Real processes: two uvicorn workers sharing a real redis-server and the test database."""
+"""Real processes: two uvicorn workers sharing the test database and two redis-servers."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from accounts.models import ApiToken
-from tests.support.redis import RedisServer, redis_server
+from tests.support.redis import RedisShards, redis_shards
 from tests.support.secrecy import face_down_cards, strings
 from tests.support.servers import RunningServer, asgi_server
 
@@ -31,14 +31,14 @@ TIMEOUT = 30
 
 @dataclass
 class Cluster:
-    redis: RedisServer
+    redis: RedisShards
     movers: RunningServer
     watchers: RunningServer
 
 
 @pytest.fixture(scope="module")
 def cluster(django_db_setup: None) -> Iterator[Cluster]:
-    with redis_server() as redis:
+    with redis_shards() as redis:
         env = {"REDIS_URL": redis.url}
         with asgi_server(env) as movers, asgi_server(env) as watchers:
             yield Cluster(redis, movers, watchers)

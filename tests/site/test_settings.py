@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -90,3 +92,55 @@ def test_the_redis_layer_reads_longer_than_its_blocking_pop_waits() -> None:
         [sys.executable, "-c", code], cwd=ROOT, env=child_env, capture_output=True, text=True
     )
     assert result.stdout.strip() == "True", result.stderr
+
+
+def _settings_of(env: dict[str, str]) -> dict[str, Any]:
+    """The database, channel layer and cache settings a fresh process makes of `env`."""
+    code = (
+        "import json; from django.conf import settings as s; "
+        "hosts = s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts', []); "
+        "print(json.dumps({'databases': s.DATABASES, 'redis_url': s.REDIS_URL, "
+        "'layer_hosts': [host['address'] for host in hosts], 'cache': s.CACHES['default']}, "
+        "default=str))"
+    )
+    child_env = {
+        **os.environ,
+        "DATABASE_URL": "postgresql://u@127.0.0.1:1/none",
+        "DJANGO_SETTINGS_MODULE": "yukon_site.settings",
+        **env,
+    }
+    for name in ("REDIS_URL", "REPLICA_DATABASE_URL", "DB_TRANSACTION_POOLING"):
+        if name not in env:
+            child_env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=child_env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    return dict(json.loads(result.stdout))
+
+
+def test_by_default_one_database_no_pooler_settings_and_the_in_memory_layer() -> None:
+    found = _settings_of({})
+    assert set(found["databases"]) == {"default"}
+    assert found["databases"]["default"]["DISABLE_SERVER_SIDE_CURSORS"] is False
+    assert (found["redis_url"], found["layer_hosts"]) == ("", [])
+
+
+def test_shards_a_replica_and_transaction_pooling_from_the_environment() -> None:
+    shards = ["redis://10.0.0.1:6379/0", "redis://10.0.0.2:6379/0"]
+    found = _settings_of(
+        {
+            "REDIS_URL": " , ".join(shards),
+            "REPLICA_DATABASE_URL": "postgresql://r@replica.internal:5432/yukon",
+            "DB_TRANSACTION_POOLING": "true",
+        }
+    )
+    assert found["layer_hosts"] == shards
+    assert found["redis_url"] == shards[0] == found["cache"]["LOCATION"]  # counters: the first
+    default, replica = found["databases"]["default"], found["databases"]["replica"]
+    assert replica["HOST"] == "replica.internal"
+    assert replica["TEST"]["MIRROR"] == "default"  # tests read the primary's test database
+    for database in (default, replica):
+        assert database["DISABLE_SERVER_SIDE_CURSORS"] is True
+        # psycopg prepares nothing when Django leaves prepare_threshold at None (PgBouncer 1.18)
+        assert database["OPTIONS"].get("prepare_threshold") is None

@@ -1,4 +1,8 @@
-"""A real redis-server for tests and benchmarks: free port, temp dir, stop and restart at will."""
+"""Real redis-servers for tests and benchmarks: free ports, temp dirs, stop and restart at will.
+
+`redis_shards()` starts the two servers the channel layer shards over in production
+(REDIS_URL lists them; yukon_site/settings.py); `redis_server()` one alone.
+"""
 
 from __future__ import annotations
 
@@ -38,6 +42,39 @@ class RedisServer:
         if self.child is not None:
             self.child.kill()
             self.child = None
+
+
+@dataclass
+class RedisShards:
+    """Several redis-servers, one channel layer: REDIS_URL is `url`, comma-separated."""
+
+    servers: list[RedisServer]
+
+    @property
+    def url(self) -> str:
+        return ",".join(server.url for server in self.servers)
+
+    def start(self) -> None:
+        for server in self.servers:
+            server.start()
+
+    def kill(self) -> None:
+        for server in self.servers:
+            server.kill()
+
+
+@contextmanager
+def redis_shards(count: int = 2) -> Iterator[RedisShards]:
+    """`count` started redis-servers in a temp dir, killed on exit."""
+    with tempfile.TemporaryDirectory(prefix="yukon-redis-") as directory:
+        shards = RedisShards([RedisServer(Path(directory) / str(n)) for n in range(count)])
+        for server in shards.servers:
+            server.directory.mkdir()
+        try:
+            shards.start()
+            yield shards
+        finally:
+            shards.kill()
 
 
 @contextmanager

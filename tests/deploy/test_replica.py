@@ -1,0 +1,104 @@
+"""Public reads from a real PostgreSQL streaming replica (ops/replica.py), a player's own from
+the primary: a server process with REPLICA_DATABASE_URL, the replica a pg_basebackup of the
+test server. With replay paused the replica stands still, so which copy answered shows."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from accounts.models import ApiToken
+from games.models import PlayerStats
+from tests.support.replica import Replica, streaming_replica
+from tests.support.servers import RunningServer, asgi_server
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: A ceiling, never a pause: each wait ends when its condition holds.
+TIMEOUT = 30
+
+
+@pytest.fixture(scope="module")
+def replica(django_db_setup: None, django_db_blocker: Any) -> Iterator[Replica]:
+    with django_db_blocker.unblock(), streaming_replica(connection.settings_dict) as replica:
+        yield replica
+
+
+@pytest.fixture(scope="module")
+def server(replica: Replica) -> Iterator[RunningServer]:
+    with asgi_server({"REPLICA_DATABASE_URL": replica.url, "LOG_LEVEL": "WARNING"}) as server:
+        yield server
+
+
+def send(
+    server: RunningServer, path: str, token: str = "", body: dict[str, Any] | None = None
+) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(
+        server.url + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {token}"} if token else {}),
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
+            return reply.status, json.load(reply)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def caught_up(replica: Replica) -> None:
+    """Wait until the replica has replayed everything the primary committed so far."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_lsn()")
+        (target,) = cursor.fetchone()
+    deadline = time.monotonic() + TIMEOUT
+    with replica.connect() as conn:
+        while True:
+            row = conn.execute("SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", [target]).fetchone()
+            if row is not None and row[0]:
+                return
+            assert time.monotonic() < deadline, f"the replica never replayed up to {target}"
+            time.sleep(0.05)
+
+
+def winners(server: RunningServer) -> list[str]:
+    status, board = send(server, "/api/v1/leaderboards/wins?rule=C")
+    assert status == 200, board
+    return [entry["player"] for entry in board["results"]]
+
+
+def test_public_reads_come_from_the_replica_and_a_players_own_from_the_primary(
+    server: RunningServer, replica: Replica, bob: User
+) -> None:
+    bob_token = ApiToken.issue(bob, "replica")[1]
+    caught_up(replica)
+    replica.pause_replay()
+    try:
+        PlayerStats.objects.create(player=bob, rule="C", games=1, wins=1)
+        carol = User.objects.create_user("carol")
+        carol_token = ApiToken.issue(carol, "replica")[1]
+        # What everybody sees comes from the replica, which has neither yet.
+        assert winners(server) == []
+        assert send(server, "/api/v1/players/carol")[0] == 404
+        assert send(server, "/api/v1/players/bob")[1]["stats"]["C"]["wins"] == 0
+        # Your own profile, your token and the game you play come from the primary.
+        assert send(server, "/api/v1/players/bob", bob_token)[1]["stats"]["C"]["wins"] == 1
+        status, game = send(server, "/api/v1/games", carol_token, {})
+        assert status == 201, game
+        move = {"move": game["legal_moves"][0], "version": game["version"]}
+        status, moved = send(server, f"/api/v1/games/{game['id']}/moves", carol_token, move)
+        assert (status, moved.get("version")) == (200, 1), moved
+        assert send(server, f"/api/v1/games/{game['id']}", carol_token)[1]["version"] == 1
+    finally:
+        replica.resume_replay()
+    caught_up(replica)  # the primary's writes stream to the replica
+    assert winners(server) == ["bob"]
+    assert send(server, "/api/v1/players/carol")[0] == 200
