@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.contrib.auth.models import User
 from django.db import DatabaseError
@@ -120,11 +120,12 @@ def refusal_for(exc: Exception) -> tuple[int, dict[str, Any]]:
 def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:
     """Carry out one write (in a worker thread: it touches the database) and build its reply."""
     raw_id = content.get("id")
-    request_id: str | int | None = None
+    request_id: str | int | None = raw_id if _plain_id(raw_id) else None
     try:
-        envelope = Envelope(data=content)
-        envelope.is_valid(raise_exception=True)
-        request_id = raw_id if isinstance(raw_id, str | int) else envelope.validated_data["id"]
+        if request_id is None:  # the spec only for the rest: it says what is wrong, as REST
+            envelope = Envelope(data=content)
+            envelope.is_valid(raise_exception=True)
+            request_id = str(envelope.validated_data["id"])
         outcome = INTENTS[kind].run(_player(client, game_id), game_id, content.get("d", {}))
     except Exception as exc:  # every refusal, and our own faults, answer on the socket
         with translation.override(_language(client)):
@@ -132,6 +133,13 @@ def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> R
         state = body["error"].get("state")
         return Reply(pushes.refused(request_id, status, body), state)
     return Reply(pushes.answer(request_id, outcome.state), outcome.state)
+
+
+def _plain_id(value: object) -> TypeGuard[str | int]:
+    """An id the envelope spec accepts as it is: 1 to 64 characters of text, or a number."""
+    if isinstance(value, str):
+        return 0 < len(value) <= 64
+    return isinstance(value, int) and not isinstance(value, bool) and len(str(value)) <= 64
 
 
 def _player(client: Client, game_id: int) -> User:

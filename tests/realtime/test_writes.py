@@ -280,8 +280,10 @@ def test_hostile_frames_get_an_error_code_and_the_socket_plays_on(
         async with Socket(mine) as player:
             await opened(player)
             for frame, code in HOSTILE:
-                key = "bytes_data" if isinstance(frame, bytes) else "text_data"
-                await player.communicator.send_to(**{key: frame})
+                if isinstance(frame, bytes):
+                    await player.communicator.send_to(bytes_data=frame)
+                else:
+                    await player.communicator.send_to(text_data=frame)
                 refused = await player.expect("error")
                 assert refused["d"]["code"] == code, (frame[:80], refused)
             move = {"move": game["legal_moves"][0], "version": 0}
