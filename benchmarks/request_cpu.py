@@ -132,6 +132,8 @@ class Mover:
 
 async def round_of(mover: Mover, workers: list[psutil.Process], moves: int) -> float:
     """Worker CPU milliseconds per move over `moves` moves (new games not counted)."""
+    if mover.kind == "ws":  # a socket left unread between rounds missed the server's pings
+        await mover.new_game()
     spent = 0.0
     started = cpu_seconds(workers)
     for _ in range(moves):
