@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connection
 from django.db.models import F
 
 from accounts.authentication import TokenGrant, token_stands
@@ -154,9 +155,20 @@ def _refusal(game_id: int, user: Any) -> int | None:
     return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
 
 
+def _write_and_hand_back(
+    client: writes.Client, game_id: int, kind: str, content: dict[str, Any]
+) -> writes.Reply:
+    """A write, then its connection back to the pool, as at the end of an HTTP request
+    (the pool lends it again; a pool thread holding one idle would starve the others)."""
+    try:
+        return writes.write(client, game_id, kind, content)
+    finally:
+        connection.close()
+
+
 # Off the shared sync thread (thread_sensitive=False), like a WSGI worker's threads: moves of
 # different games run side by side, each in its own transaction and pooled connection.
-_write = DatabaseSyncToAsync(writes.write, thread_sensitive=False)
+_write = DatabaseSyncToAsync(_write_and_hand_back, thread_sensitive=False)
 
 
 @database_sync_to_async
