@@ -101,34 +101,46 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return _error_response(exc, context)
 
 
-def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
+def refusal(exc: Exception, *, body_limit: int | None = None) -> tuple[int, dict[str, Any]] | None:
+    """The status and error body both doors (REST, the game's websocket) answer `exc` with;
+    None for an exception that is no refusal (a bug: the caller lets it surface as a 500).
+
+    `body_limit` names the size limit a `RequestDataTooBig` broke (default: Django's).
+    """
     if isinstance(exc, YukonError):
         status = 422 if isinstance(exc, IllegalMoveError) else 400
-        return Response({"error": {**exc.to_dict(), "message": engine_message(exc)}}, status=status)
+        return status, {"error": {**exc.to_dict(), "message": engine_message(exc)}}
     if isinstance(exc, StaleVersion | DailyClosed):
-        body = error_body(exc.code, service_message(exc), state=game_state(exc.game))
-        return Response(body, status=exc.status)
+        return exc.status, error_body(exc.code, service_message(exc), state=game_state(exc.game))
     if isinstance(exc, ServiceError):
-        body = error_body(exc.code, service_message(exc), **exc.details())
-        return Response(body, status=exc.status)
+        return exc.status, error_body(exc.code, service_message(exc), **exc.details())
     if isinstance(exc, RequestDataTooBig):
-        message = _("The request body is larger than %(limit)s bytes.") % {
-            "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        }
-        return Response(error_body("body-too-large", message), status=413)
+        limit = body_limit if body_limit is not None else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        message = _("The request body is larger than %(limit)s bytes.") % {"limit": limit}
+        return 413, error_body("body-too-large", message)
+    if isinstance(exc, exceptions.APIException):
+        code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), "bad-request")
+        extra: dict[str, Any] = {}
+        if isinstance(exc, exceptions.ValidationError):
+            extra["fields"] = exc.detail
+        # The stubs leave out Throttled.wait (set by its __init__).
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:  # type: ignore[attr-defined]
+            extra["retry_after_seconds"] = int(exc.wait + 0.999)  # type: ignore[attr-defined]
+        return exc.status_code, error_body(code, _drf_message(exc), **extra)
+    return None
+
+
+def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
+    if not isinstance(exc, exceptions.APIException):
+        refused = refusal(exc)
+        return None if refused is None else Response(refused[1], status=refused[0])
+    # DRF's handler adds the headers (WWW-Authenticate, Retry-After); the body is ours.
     response = drf_exception_handler(exc, context)
-    if response is None or not isinstance(exc, exceptions.APIException):
-        return response
-    code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), "bad-request")
-    extra: dict[str, Any] = {}
-    if isinstance(exc, exceptions.ValidationError):
-        extra["fields"] = exc.detail
-    # The stubs leave out Throttled.wait (set by its __init__).
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:  # type: ignore[attr-defined]
-        extra["retry_after_seconds"] = int(exc.wait + 0.999)  # type: ignore[attr-defined]
-    response.data = error_body(code, _drf_message(exc), **extra)
+    refused = refusal(exc)
+    if response is not None and refused is not None:
+        response.data = refused[1]
     return response
 
 

@@ -38,8 +38,14 @@ class JSONParser(parsers.JSONParser):
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise JsonTooDeep() from None
-        _inspect(data, depth=0)
+        inspect_json(data)
         return data
+
+
+def inspect_json(value: object) -> None:
+    """Refuse (`JsonTooDeep`, `LoneSurrogate`) what no message of this API may hold; the
+    game's websocket checks its messages with it too."""
+    _inspect(value, depth=0)
 
 
 def _inspect(value: object, depth: int) -> None:

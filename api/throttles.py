@@ -122,23 +122,32 @@ class WindowThrottle(ClientThrottle):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
     def allow_request(self, request: Request | HttpRequest, view: APIView | None) -> bool:
+        allowed, limit = self._count_one(self.get_cache_key(request, view))
+        if limit is not None:
+            note_rate_limit(getattr(request, "_request", request), limit)
+        return allowed
+
+    def allow_player(self, player_id: int) -> bool:
+        """The same count for a write that comes without an HTTP request (the game's websocket),
+        so a player's moves share one quota whichever door they take."""
+        return self._count_one(self.cache_format % {"scope": self.scope, "ident": player_id})[0]
+
+    def _count_one(self, key: str) -> tuple[bool, RateLimit | None]:
+        """Count one request under `key` in this window: whether it may pass, and the limit
+        left (None when nothing was counted: no rate, or no Redis, which fails open)."""
         if self.rate is None:
-            return True
+            return True, None
         now = time.time()
         window = int(now // self.duration)
         self.retry_after = (window + 1) * self.duration - now
-        key = f"{self.get_cache_key(request, view)}:{window}"
         try:
-            count = _count(key, self.duration)
+            count = _count(f"{key}:{window}", self.duration)
         except RedisError:
             logger.warning("%s throttle skipped: no cache", self.scope, exc_info=True)
-            return True
-        django_request = getattr(request, "_request", request)
+            return True, None
         remaining = max(0, self.num_requests - count)
-        note_rate_limit(
-            django_request, RateLimit(self.num_requests, remaining, math.ceil(self.retry_after))
-        )
-        return count <= self.num_requests
+        limit = RateLimit(self.num_requests, remaining, math.ceil(self.retry_after))
+        return count <= self.num_requests, limit
 
     def wait(self) -> float:
         return self.retry_after

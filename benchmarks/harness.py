@@ -103,6 +103,7 @@ class Player:
         self.headers = {"Authorization": f"Bearer {token}"}
         self.random = random.Random(seed)
         self.state: dict[str, Any] | None = None
+        self.request_ids = 0
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         async with self.session.post(self.base + path, json=body, headers=self.headers) as reply:
@@ -124,16 +125,39 @@ class Player:
             or state["move_count"] >= MAX_MOVES_PER_GAME
         )
 
-    async def move(self) -> tuple[int, str, int]:
-        """Play one legal move; returns (HTTP status, move, version it produced or 0)."""
+    async def write_on(
+        self, socket: aiohttp.ClientWebSocketResponse, kind: str, body: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
+        """A write on the game's websocket (docs/realtime.md): (REST's status, its body)."""
+        self.request_ids += 1
+        request_id = str(self.request_ids)
+        await socket.send_str(json.dumps({"t": kind, "id": request_id, "d": body}))
+        while True:
+            frame = await socket.receive(timeout=30)
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise aiohttp.ClientError(f"the game's websocket closed ({frame.type.name})")
+            reply = json.loads(frame.data)
+            if reply.get("id") == request_id:
+                break
+        if reply["t"] == "answer":
+            return 200, reply["d"]
+        return int(reply["d"]["status"]), {"error": reply["d"]}
+
+    async def move(
+        self, socket: aiohttp.ClientWebSocketResponse | None = None
+    ) -> tuple[int, str, int]:
+        """Play one legal move (over REST, or on `socket`, the game's websocket opened with
+        this player's token); returns (HTTP status, move, version it produced or 0)."""
         if self.needs_new_game():
             await self.new_game()
         assert self.state is not None
         move = self.random.choice(self.state["legal_moves"])
         game_id, version = self.state["id"], self.state["version"]
-        status, body = await self.post(
-            f"/api/v1/games/{game_id}/moves", {"move": move, "version": version}
-        )
+        body = {"move": move, "version": version}
+        if socket is None:
+            status, body = await self.post(f"/api/v1/games/{game_id}/moves", body)
+        else:
+            status, body = await self.write_on(socket, "move", body)
         if status == 200:
             self.state = body
             return status, move, int(body["version"])

@@ -10,6 +10,10 @@ request being sent to the watcher receiving that version. An error is any
 non-200 answer, a failed connection, or a push that never arrives.
 A level holds when it has zero errors and a move p99 under 100 ms.
 
+With `--moves-over ws`, each player sends its moves on its game's websocket
+(opened with its token on a websocket worker) instead of POSTing them; the watcher
+is still a second, anonymous socket, so push latency is measured the same way.
+
 With `--analysis`, the cluster gets one task worker and every level runs twice in the
 same session: once with the worker idle, once with a backlog of finished games
 (`seed_demo`) queued for post-game analysis, so the worker solves all through the
@@ -51,11 +55,13 @@ PUSH_GRACE_SECONDS = 5.0
 class Watched:
     """A player plus the websocket that follows its current game."""
 
-    def __init__(self, player: Player, ws_base: str, http_base: str) -> None:
+    def __init__(self, player: Player, ws_base: str, http_base: str, moves_over: str) -> None:
         self.player = player
         self.ws_base = ws_base
         self.origin = http_base
+        self.moves_over = moves_over
         self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.writer: aiohttp.ClientWebSocketResponse | None = None  # the player's own, for ws
         self.reader: asyncio.Task[None] | None = None
         self.sent: dict[tuple[int, int], float] = {}  # (game, version) -> request sent at
         self.pushes: list[float] = []
@@ -69,11 +75,22 @@ class Watched:
         self.socket = await self.player.session.ws_connect(
             f"{self.ws_base}/ws/v1/games/{game_id}/", origin=self.origin
         )
+        await self.opened(self.socket)
+        self.reader = asyncio.create_task(self.read(game_id, self.socket))
+        if self.moves_over == "ws":
+            self.writer = await self.player.session.ws_connect(
+                f"{self.ws_base}/ws/v1/games/{game_id}/",
+                origin=self.origin,
+                headers=self.player.headers,
+            )
+            await self.opened(self.writer)
+
+    @staticmethod
+    async def opened(socket: aiohttp.ClientWebSocketResponse) -> None:
         for expected in ("hello", "state"):
-            message = json.loads((await self.socket.receive(timeout=10)).data)
+            message = json.loads((await socket.receive(timeout=10)).data)
             if message["t"] != expected:
                 raise RuntimeError(f"websocket opened with {message['t']}, not {expected}")
-        self.reader = asyncio.create_task(self.read(game_id, self.socket))
 
     async def read(self, game_id: int, socket: aiohttp.ClientWebSocketResponse) -> None:
         async for frame in socket:
@@ -96,11 +113,13 @@ class Watched:
                 return
 
     async def close(self) -> None:
+        if self.writer is not None:
+            await self.writer.close()
         if self.socket is not None:
             await self.socket.close()
         if self.reader is not None:
             await self.reader
-        self.socket = self.reader = None
+        self.socket = self.reader = self.writer = None
 
 
 async def play(watched: Watched, window: Window, think: float, figures: Figures) -> None:
@@ -115,7 +134,7 @@ async def play(watched: Watched, window: Window, think: float, figures: Figures)
             assert player.state is not None
             key = (player.state["id"], player.state["version"] + 1)
             watched.sent[key] = started = time.perf_counter()
-            status, _, _ = await player.move()
+            status, _, _ = await player.move(watched.writer)
             finished = time.perf_counter()
         except (aiohttp.ClientError, RuntimeError, TimeoutError):
             figures.errors += 1
@@ -139,7 +158,8 @@ async def level(target: Target, tokens: list[str], args: Any) -> dict[str, Any]:
             http_base = target.web[i % len(target.web)]
             ws_worker = target.ws[i % len(target.ws)]
             origin = ws_worker.replace("ws://", "http://", 1)
-            watched.append(Watched(Player(session, http_base, token, seed=i), ws_worker, origin))
+            player = Player(session, http_base, token, seed=i)
+            watched.append(Watched(player, ws_worker, origin, args.moves_over))
         window = Window(args.warmup, args.duration)
         moves = Figures(seconds=args.duration)
         cpu = time.process_time()
@@ -227,6 +247,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds per level")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
     parser.add_argument(
+        "--moves-over",
+        choices=["rest", "ws"],
+        default="rest",
+        help="send moves over REST (default) or on the game's websocket",
+    )
+    parser.add_argument(
         "--analysis",
         action="store_true",
         help="run every level twice: task worker idle, then analysing a backlog beside it",
@@ -246,9 +272,11 @@ def main() -> None:
             runs["with_analysis"] = run_levels(target, tokens, args)
     print(f"players: {target.description}")
     print(f"think time {args.think:g} s on average; {args.duration:g} s measured per level")
+    print(f"moves over {'the game websocket' if args.moves_over == 'ws' else 'REST'}")
     best = print_levels("without analysis" if args.analysis else "levels", runs["plain"])
     figures: dict[str, Any] = {
         "target": target.description,
+        "moves_over": args.moves_over,
         "levels": runs["plain"],
         "highest_holding": best,
     }

@@ -54,6 +54,7 @@ class Type(StrEnum):
     RACE_PROGRESS = "race-progress"
     PONG = "pong"
     ERROR = "error"
+    ANSWER = "answer"
 
 
 class ClientType(StrEnum):
@@ -61,6 +62,13 @@ class ClientType(StrEnum):
 
     PING = "ping"
     RESYNC = "resync"
+    # The owner's writes on the game feed (each answered by an `answer` or an `error` with
+    # the request's `id`); the same bodies as their REST endpoints.
+    MOVE = "move"
+    TAP = "tap"
+    DOUBLE_CLICK = "double-click"
+    UNDO = "undo"
+    RESIGN = "resign"
 
 
 #: Game-feed messages after which the game is over: a won game's last move and its
@@ -77,10 +85,12 @@ class Push(TypedDict):
 
 
 class Unversioned(TypedDict, total=False):
-    """`hello`, `pong` and `error`: no version (and `pong` no data)."""
+    """`hello`, `pong`, `error` and `answer`: no version (and `pong` no data); an answer, and
+    an error answering a request, carry the request's `id`."""
 
     t: str
     d: Any
+    id: str | int | None
 
 
 class MoveData(TypedDict):
@@ -152,6 +162,16 @@ def pong() -> Unversioned:
 def error(code: str, message: str) -> Unversioned:
     data: ErrorData = {"code": code, "message": message}
     return {"t": Type.ERROR, "d": data}
+
+
+def answer(request_id: str | int, game_state: GameState) -> Unversioned:
+    """A write sent on the socket was accepted (or was a retry): the game after it, as REST."""
+    return {"t": Type.ANSWER, "id": request_id, "d": game_state}
+
+
+def refused(request_id: str | int | None, status: int, body: dict[str, Any]) -> Unversioned:
+    """A write sent on the socket was refused: REST's error object plus its HTTP `status`."""
+    return {"t": Type.ERROR, "id": request_id, "d": {**body["error"], "status": status}}
 
 
 # What a committed change publishes (services call these inside their transaction).

@@ -1,29 +1,31 @@
-"""Websocket consumers: one game's live changes, and the lobby's feed of games.
+"""Websocket consumers: one game's live changes (and its owner's writes), the lobby's feed.
 
 They forward what `games.pushes` publishes and build their own messages
 (snapshots from the REST functions in `games.public`, so both channels send
-the same shapes) with `games.pushes` too. They decide no rule. The protocol is
-documented in docs/realtime.md.
+the same shapes) with `games.pushes` too. They decide no rule: the owner's
+writes on the game feed go through `api.realtime.writes` to the REST path's
+service calls. The protocol is documented in docs/realtime.md.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, cast
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connection
 from django.db.models import F
 
 from accounts.authentication import TokenGrant, token_stands
 from accounts.scopes import scope_for
+from api.realtime import writes
 from api.realtime.fanout import fanout_for
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Sequencer, position_of
 from games import daily, push_transport, pushes
 from games.models import Game
-from games.public import GameSummary, game_state, game_summary
+from games.public import GameState, GameSummary, game_state, game_summary
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_MISSING_SCOPE = 4430
@@ -96,12 +98,9 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
-        try:
-            content = json.loads(text_data or bytes_data or b"")
-        except ValueError:
-            content = None
-        if not isinstance(content, dict):
-            await self.send_error("bad-message", "Send one JSON object per message.")
+        content, error = writes.read(text_data or bytes_data or b"")
+        if content is None:
+            await self.send_json(error)
             return
         await self.receive_json(content)
 
@@ -154,6 +153,22 @@ def _refusal(game_id: int, user: Any) -> int | None:
     if game is None:
         return CLOSE_NO_GAME
     return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
+
+
+def _write_and_hand_back(
+    client: writes.Client, game_id: int, kind: str, content: dict[str, Any]
+) -> writes.Reply:
+    """A write, then its connection back to the pool, as at the end of an HTTP request
+    (the pool lends it again; a pool thread holding one idle would starve the others)."""
+    try:
+        return writes.write(client, game_id, kind, content)
+    finally:
+        connection.close()
+
+
+# Off the shared sync thread (thread_sensitive=False), like a WSGI worker's threads: moves of
+# different games run side by side, each in its own transaction and pooled connection.
+_write = DatabaseSyncToAsync(_write_and_hand_back, thread_sensitive=False)
 
 
 @database_sync_to_async
@@ -219,8 +234,37 @@ class GameConsumer(PushConsumer):
             await self._send_state(loaded[0])
 
     def busy(self) -> bool:
-        # Held while a snapshot reads the database; pushes queue on it in arrival order.
+        # Held while a snapshot reads the database or a write runs; pushes queue on it in
+        # arrival order.
         return self.lock.locked()
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        kind = content.get("t")
+        if isinstance(kind, str) and kind in writes.INTENTS:
+            await self.write(kind, content)
+        else:
+            await super().receive_json(content)
+
+    async def write(self, kind: str, content: dict[str, Any]) -> None:
+        """One of the owner's writes; its answer stands for the push of the same version.
+
+        The lock holds this socket's pushes back until the answer is out; the answer's
+        state then moves the sequencer, which drops the push of that version when it
+        comes (the answer already told it). Other sockets get the push as usual.
+        """
+        headers = dict(self.scope.get("headers", []))
+        client = writes.Client(
+            user=self.scope.get("user"),
+            grant=self.token_grant(),
+            is_owner=self.is_owner,
+            cookies=self.scope.get("cookies", {}),
+            accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
+        )
+        async with self.lock:
+            reply = await _write(client, self.game_id, kind, content)
+            await self.send_json(reply.message)
+            if reply.state is not None:
+                await self._stand_at(reply.state)
 
     async def push_message(self, event: dict[str, Any]) -> None:
         if event["type"] == push_transport.OWNER_LAYER_TYPE:
@@ -233,8 +277,12 @@ class GameConsumer(PushConsumer):
 
     async def _send_state(self, state: pushes.Push) -> None:
         await self.send_json(state)
-        ended = state["d"]["status"] != Game.Status.ACTIVE
-        position = position_of(state["v"], pushes.Type.STATE, ended=ended)
+        await self._stand_at(state["d"])
+
+    async def _stand_at(self, state: GameState) -> None:
+        """The client just got this full state: it stands for every message up to it."""
+        ended = state["status"] != Game.Status.ACTIVE
+        position = position_of(state["version"], pushes.Type.STATE, ended=ended)
         await self._send_all(self.sequencer.reset(position))
 
     async def _send_all(self, texts: list[str]) -> None:

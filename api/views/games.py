@@ -1,7 +1,9 @@
 """Games: create, list, read (public), move, tap, double click, undo, abandon, log.
 
 Views parse with a serializer, call one service, and answer with the public
-state; every rule decision is the engine's, every write the service's.
+state; every rule decision is the engine's, every write the service's. The
+writes (move, tap, double click, undo, abandon) go through `api.intents`, the
+table the game's websocket plays from too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from api import intents
 from api import serializers as s
 from api.docs import STATE_EXAMPLE, errors
 from api.pagination import Pagination, page_of
@@ -134,10 +137,7 @@ class MoveView(APIView):
         ],
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        data = _validated(s.MoveSerializer, request.data)
-        return _answer(
-            services.play_move(request.user, game_id, move=data["move"], version=data["version"])
-        )
+        return _answer(intents.MOVE.run(request.user, game_id, request.data))
 
 
 class TapView(APIView):
@@ -150,10 +150,7 @@ class TapView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        data = _validated(s.CardIntentSerializer, request.data)
-        return _answer(
-            services.tap(request.user, game_id, card=data["card"], version=data["version"])
-        )
+        return _answer(intents.TAP.run(request.user, game_id, request.data))
 
 
 class DoubleClickView(APIView):
@@ -166,10 +163,7 @@ class DoubleClickView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        data = _validated(s.CardIntentSerializer, request.data)
-        return _answer(
-            services.double_click(request.user, game_id, card=data["card"], version=data["version"])
-        )
+        return _answer(intents.DOUBLE_CLICK.run(request.user, game_id, request.data))
 
 
 class UndoView(APIView):
@@ -182,8 +176,7 @@ class UndoView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        data = _validated(s.VersionSerializer, request.data)
-        return _answer(services.undo(request.user, game_id, version=data["version"]))
+        return _answer(intents.UNDO.run(request.user, game_id, request.data))
 
 
 class AbandonView(APIView):
@@ -195,5 +188,4 @@ class AbandonView(APIView):
         responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        data = _validated(s.VersionSerializer, request.data)
-        return _answer(services.abandon(request.user, game_id, version=data["version"]))
+        return _answer(intents.RESIGN.run(request.user, game_id, request.data))

@@ -38,8 +38,10 @@ def test_a_job_survives_its_worker_killed_mid_job(alice: User) -> None:
 
     with task_worker("doomed", WORKER_ENV) as doomed:
         wait_until(
-            lambda: PositionVerdict.objects.filter(game=game).exists()
-            and job.get().status == GameAnalysis.Status.RUNNING,
+            lambda: (
+                PositionVerdict.objects.filter(game=game).exists()
+                and job.get().status == GameAnalysis.Status.RUNNING
+            ),
             "the first worker to store a chunk and start the next",
         )
         assert job.get().status != GameAnalysis.Status.DONE, "finished before it was killed"

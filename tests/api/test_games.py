@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games.engine import DEV_DEAL_KEY, Game, GameCode, Move
 from games.models import Game as GameRow
 from games.models import MoveLogEntry, Result
+from tests.support.doors import DOORS, open_door
 from tests.support.play import new_game, post, winning_line
 
 CODE = "YU1-C-AAAAAAB"
@@ -131,34 +133,50 @@ class TestPlay:
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "malformed-json"
 
-    def test_a_stale_version_is_409_with_the_current_state(self, alice_api: APIClient) -> None:
+    @pytest.mark.parametrize("door", DOORS)
+    @pytest.mark.django_db(transaction=True)
+    def test_a_stale_version_is_409_with_the_current_state(
+        self, door: str, alice: User, alice_api: APIClient
+    ) -> None:
         state = new_game(alice_api, code=CODE)
-        url = f"/api/v1/games/{state['id']}/moves"
-        assert post(alice_api, url, {"move": first_legal(state), "version": 0}).status_code == 200
-        later = alice_api.get(f"/api/v1/games/{state['id']}").json()
-        other = first_legal(later)
-        response = post(alice_api, url, {"move": other, "version": 5})
-        assert response.status_code == 409
-        assert response.json()["error"]["code"] == "stale-version"
-        assert response.json()["error"]["state"]["version"] == 1
+        with open_door(door, alice) as writer:
+            assert (
+                writer.write(state["id"], "move", {"move": first_legal(state), "version": 0})[0]
+                == 200
+            )
+            later = alice_api.get(f"/api/v1/games/{state['id']}").json()
+            status, error = writer.write(
+                state["id"], "move", {"move": first_legal(later), "version": 5}
+            )
+        assert status == 409
+        assert error["code"] == "stale-version"
+        assert error["state"]["version"] == 1
 
-    def test_a_retried_move_is_applied_once(self, alice_api: APIClient) -> None:
+    @pytest.mark.parametrize("door", DOORS)
+    @pytest.mark.django_db(transaction=True)
+    def test_a_retried_move_is_applied_once(
+        self, door: str, alice: User, alice_api: APIClient
+    ) -> None:
         state = new_game(alice_api, code=CODE)
-        url = f"/api/v1/games/{state['id']}/moves"
         body = {"move": first_legal(state), "version": 0}
-        first = post(alice_api, url, body)
-        again = post(alice_api, url, body)
-        assert first.status_code == again.status_code == 200
-        assert first.json()["columns"] == again.json()["columns"]
-        assert again.json()["version"] == 1
+        with open_door(door, alice) as writer:
+            first = writer.write(state["id"], "move", body)
+            again = writer.write(state["id"], "move", body)
+        assert first[0] == again[0] == 200
+        assert first[1]["columns"] == again[1]["columns"]
+        assert again[1]["version"] == 1
         assert MoveLogEntry.objects.filter(game_id=state["id"]).count() == 1
 
-    def test_a_different_move_on_the_old_version_is_stale(self, alice_api: APIClient) -> None:
+    @pytest.mark.parametrize("door", DOORS)
+    @pytest.mark.django_db(transaction=True)
+    def test_a_different_move_on_the_old_version_is_stale(
+        self, door: str, alice: User, alice_api: APIClient
+    ) -> None:
         state = new_game(alice_api, code=CODE)
-        url = f"/api/v1/games/{state['id']}/moves"
-        moves = [m for m in state["legal_moves"]]
-        assert post(alice_api, url, {"move": moves[0], "version": 0}).status_code == 200
-        assert post(alice_api, url, {"move": moves[1], "version": 0}).status_code == 409
+        moves = list(state["legal_moves"])
+        with open_door(door, alice) as writer:
+            assert writer.write(state["id"], "move", {"move": moves[0], "version": 0})[0] == 200
+            assert writer.write(state["id"], "move", {"move": moves[1], "version": 0})[0] == 409
 
     def test_undo_restores_the_board_but_not_the_move_counter(self, alice_api: APIClient) -> None:
         state = new_game(alice_api, code=CODE)

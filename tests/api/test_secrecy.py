@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame
-from tests.support.play import new_game, post, token_client
+from tests.support.doors import DOORS, open_door
+from tests.support.play import new_game, token_client
 from tests.support.secrecy import face_down_cards, strings
 
 CODE = "YU1-C-AAAAAAB"
@@ -22,21 +23,23 @@ def assert_no_hidden_card(body: Any, hidden: set[str]) -> None:
     assert not leaked, f"face-down cards {leaked} appear in {json.dumps(body)[:300]}"
 
 
-@pytest.mark.django_db
-def test_every_endpoint_keeps_face_down_cards_secret(alice: User) -> None:
+@pytest.mark.parametrize("door", DOORS)
+@pytest.mark.django_db(transaction=True)
+def test_every_endpoint_keeps_face_down_cards_secret(door: str, alice: User) -> None:
     owner = token_client(alice)
     anonymous = APIClient()
     game = new_game(owner, code=CODE)
     gid = game["id"]
     bodies: list[Any] = [game]
-    for version in range(6):
-        state = owner.get(f"/api/v1/games/{gid}").json()
-        plays = [m for m in state["legal_moves"]]
-        response = post(owner, f"/api/v1/games/{gid}/moves", {"move": plays[0], "version": version})
-        assert response.status_code == 200
-        bodies.append(response.json())
-    bodies.append(post(owner, f"/api/v1/games/{gid}/moves", {"move": "KS>1", "version": 0}).json())
-    bodies.append(post(owner, f"/api/v1/games/{gid}/tap", {"card": "2C", "version": 6}).json())
+    with open_door(door, alice) as writer:
+        for version in range(6):
+            state = owner.get(f"/api/v1/games/{gid}").json()
+            plays = [m for m in state["legal_moves"]]
+            status, body = writer.write(gid, "move", {"move": plays[0], "version": version})
+            assert status == 200
+            bodies.append(body)
+        bodies.append(writer.write(gid, "move", {"move": "KS>1", "version": 0})[1])
+        bodies.append(writer.write(gid, "tap", {"card": "2C", "version": 6})[1])
     for client in (owner, anonymous):
         bodies.append(client.get(f"/api/v1/games/{gid}").json())
         bodies.append(client.get(f"/api/v1/games/{gid}/log").json())

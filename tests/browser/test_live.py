@@ -1,9 +1,13 @@
-"""Live play in Chromium: a second page follows every move, spectators, reconnecting."""
+"""Live play in Chromium: a second page follows every move, spectators, reconnecting, and the
+table's writes on its websocket (REST once the socket is gone)."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Request, WebSocketRoute, expect
 
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import Player
@@ -65,3 +69,55 @@ def test_a_lost_connection_shows_a_banner_reconnects_and_catches_up(
         expect(watcher.page.locator("[data-stat=moves]")).to_have_text("4")
     finally:
         watcher.close()
+
+
+def test_the_table_writes_on_its_socket_and_over_rest_once_it_is_gone(alice: Player) -> None:
+    game_id = int(alice.new_game(CODE)["id"])
+    sent: list[str] = []  # the kinds the page wrote on its socket
+    posted: list[str] = []  # the REST writes
+    cut = {"next_write": False, "for_good": False}
+
+    def through(route: WebSocketRoute) -> None:
+        if cut["for_good"]:
+            route.close()  # every reconnect fails: the socket stays gone
+            return
+        server = route.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            kind = json.loads(message)["t"]
+            server.send(message)
+            if kind != "ping":
+                sent.append(kind)
+            if cut["next_write"] and kind != "ping":
+                cut["for_good"] = True
+                route.close()  # the write reached the server; its answer never comes back
+
+        route.on_message(from_page)
+
+    def note_post(request: Request) -> None:
+        if request.method == "POST" and f"/games/{game_id}/" in request.url:
+            posted.append(request.url.rsplit("/", 1)[1])
+
+    alice.page.route_web_socket(re.compile(r"/ws/v1/games/"), through)
+    alice.page.on("request", note_post)
+    alice.open_game(game_id)
+    app = alice.page.locator("#app")
+    expect(app).to_have_attribute("data-socket", "open")
+    alice.drag("5H", "slot-c1")
+    alice.wait_for_version(1)
+    assert (sent, posted) == (["move"], [])
+
+    cut["next_write"] = True  # the socket drops with the tap under way: REST retries it
+    alice.tap("AS")
+    alice.wait_for_version(2)
+    expect(app).to_have_attribute("data-socket", "lost")
+    assert (sent, posted) == (["move", "tap"], ["tap"])
+    alice.page.keyboard.press("Control+z")  # the socket is gone: straight to REST
+    alice.wait_for_version(3)
+    assert posted == ["tap", "undo"]
+    log = alice.api("GET", f"/games/{game_id}/log")
+    assert [(entry["kind"], entry["intent"]) for entry in log] == [
+        ("move", "move"),
+        ("move", "tap"),
+        ("undo", "undo"),
+    ]

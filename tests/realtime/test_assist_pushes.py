@@ -21,9 +21,7 @@ def socket(user: User, game_id: int) -> Socket:
     return Socket(f"/ws/v1/games/{game_id}/?token={raw}")
 
 
-def test_the_owner_hears_the_queued_hint_and_a_spectator_does_not(
-    alice: User, bob: User
-) -> None:
+def test_the_owner_hears_the_queued_hint_and_a_spectator_does_not(alice: User, bob: User) -> None:
     client = token_client(alice)
     code, _ = winning_line()
     game: dict[str, Any] = new_game(client, code=code)

@@ -309,7 +309,7 @@ def test_ping_unknown_and_garbled_messages(game: dict[str, Any]) -> None:
             await opened(spectator)
             await spectator.send({"t": "ping"})
             assert await spectator.receive() == {"t": "pong"}
-            await spectator.send({"t": "move", "d": "AS>F"})
+            await spectator.send({"t": "teleport", "d": "AS>F"})
             assert (await spectator.expect("error"))["d"]["code"] == "unknown-type"
             await spectator.communicator.send_to(text_data="not json")
             assert (await spectator.expect("error"))["d"]["code"] == "bad-message"

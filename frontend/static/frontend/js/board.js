@@ -1,9 +1,10 @@
 // The board controller: holds the server's state, draws it, turns input into intents for the
 // server and renders whatever the server answers (never a state the server does not hold).
-import { post } from "./api.js";
 import { cardName, groupOf, isLastInColumn, locate, parseCard } from "./cards.js";
 import { attachDrag } from "./drag.js";
 import { keyAction, refreshCursor } from "./keyboard.js";
+import { play } from "./plays.js";
+import { CLIENT } from "./pushes.js";
 import { Renderer } from "./render.js";
 import { gettext, interpolate } from "./i18n.js";
 import { accepts, describeChange, destinations, diffStates } from "./state.js";
@@ -13,7 +14,8 @@ const DOUBLE_TAP_MS = 400;
 export class Board {
   /**
    * options: {settings, readOnly, notify(text, kind), onState(state), announce(text),
-   * sound(kind): "move", "refused" or "win" after the player's own intent}
+   * sound(kind): "move", "refused" or "win" after the player's own intent,
+   * socket(): the game's LiveSocket (writes go on it while it is open), or null}
    */
   constructor(el, options) {
     this.el = el;
@@ -142,11 +144,11 @@ export class Board {
     const place = locate(this.state, card);
     if (target.kind === "foundation") {
       if (place?.where === "foundation") return null;
-      return this.send("moves", { move: `${card}>F` });
+      return this.send(CLIENT.MOVE, { move: `${card}>F` });
     }
     if (place?.where === "column" && place.col + 1 === target.col) return null;
-    if (this.settings.auto_placement) return this.send("double-click", { card });
-    return this.send("moves", { move: `${card}>${target.col}` });
+    if (this.settings.auto_placement) return this.send(CLIENT.DOUBLE_CLICK, { card });
+    return this.send(CLIENT.MOVE, { move: `${card}>${target.col}` });
   }
 
   /** Show a hint's move on the table: its cards and its target, until the table changes. */
@@ -167,19 +169,19 @@ export class Board {
     clearTimeout(this.pendingTap);
     if (this.settings.double_click && last?.card === card && now - last.at < DOUBLE_TAP_MS) {
       this.lastTap = null;
-      return this.send("double-click", { card });
+      return this.send(CLIENT.DOUBLE_CLICK, { card });
     }
     if (!isLastInColumn(this.state, card)) return;
     if (destinations(this.state.legal_moves, card).foundation || !this.settings.double_click) {
       this.lastTap = null;
-      return this.send("tap", { card });
+      return this.send(CLIENT.TAP, { card });
     }
     // Not going up: wait to see whether a second tap follows; if not, the server explains why.
-    this.pendingTap = setTimeout(() => this.send("tap", { card }), DOUBLE_TAP_MS);
+    this.pendingTap = setTimeout(() => this.send(CLIENT.TAP, { card }), DOUBLE_TAP_MS);
   }
 
   undo() {
-    if (this.playable()) this.send("undo", {});
+    if (this.playable()) this.send(CLIENT.UNDO, {});
   }
 
   key(event) {
@@ -202,20 +204,24 @@ export class Board {
     }
     const intent = result.intent;
     if (intent && this.playable()) {
-      if (intent.kind === "move") this.send("moves", { move: intent.move });
+      // The keyboard's intent kinds are the write kinds.
+      if (intent.kind === CLIENT.MOVE) this.send(CLIENT.MOVE, { move: intent.move });
       else this.send(intent.kind, { card: intent.card });
     }
     this.redraw();
   }
 
-  /** Send one intent with the version on screen, one at a time, and show the server's answer. */
-  send(action, body) {
+  /**
+   * Send one write (a CLIENT write kind) with the version on screen, one at a time, and show
+   * the server's answer.
+   */
+  send(kind, body) {
     const gameId = this.state.id;
     this.queue = this.queue.then(async () => {
       if (!this.playable()) return this.redraw();
       try {
         const sent = this.state.version;
-        const state = await post(`/games/${gameId}/${action}`, { ...body, version: sent });
+        const state = await play(this.options.socket?.(), gameId, kind, { ...body, version: sent });
         performance.mark("yukon-answer");
         this.setState(state);
         // A push of the same version may have drawn it already: the sound follows the answer.

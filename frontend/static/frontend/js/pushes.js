@@ -18,10 +18,17 @@ export const PUSH = Object.freeze({
   RACE_PROGRESS: "race-progress",
   PONG: "pong",
   ERROR: "error",
+  ANSWER: "answer",
 });
 
 /** What the client may send (`t`). */
 export const CLIENT = Object.freeze({
   PING: "ping",
   RESYNC: "resync",
+  // The owner's writes on the game feed, answered by an ANSWER or an ERROR with their id.
+  MOVE: "move",
+  TAP: "tap",
+  DOUBLE_CLICK: "double-click",
+  UNDO: "undo",
+  RESIGN: "resign",
 });

@@ -1,4 +1,6 @@
-// Websockets that come back: a visible status, reconnect with backoff, versioned game feeds.
+// Websockets that come back: a visible status, reconnect with backoff, versioned game feeds,
+// and requests answered on the socket by id (the owner's writes on a game feed).
+import { ApiError } from "./api.js";
 import { CLIENT, PUSH } from "./pushes.js";
 import { backoffDelay, classify } from "./versions.js";
 
@@ -18,6 +20,8 @@ export class LiveSocket {
     this.onStatus = onStatus ?? (() => {});
     this.attempt = 0;
     this.closed = false;
+    this.pending = new Map(); // request id -> {resolve, reject}
+    this.lastId = 0;
     // The browser knows before the socket does: drop it when offline, retry at once when back.
     this.onOffline = () => this.ws.close();
     this.onOnline = () => {
@@ -45,6 +49,13 @@ export class LiveSocket {
         clearTimeout(this.pongTimer);
         return;
       }
+      const waiting = message.id == null ? undefined : this.pending.get(message.id);
+      if (waiting) {
+        this.pending.delete(message.id);
+        if (message.t === PUSH.ANSWER) waiting.resolve(message.d);
+        else waiting.reject(new ApiError(message.d.status, { error: message.d }));
+        return;
+      }
       this.onMessage(message);
     };
     ws.onclose = () => this.lost(ws);
@@ -63,6 +74,7 @@ export class LiveSocket {
     if (ws !== this.ws) return;
     clearInterval(this.pingTimer);
     clearTimeout(this.pongTimer);
+    this.dropRequests();
     if (this.closed) return;
     this.onStatus("lost");
     this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
@@ -72,6 +84,29 @@ export class LiveSocket {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  isOpen() {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * Send `{t, id, d}` and resolve with the answer's `d` (or reject with its error as an
+   * ApiError); a socket that closes first rejects with code "socket-closed".
+   */
+  request(t, d) {
+    const id = `r${++this.lastId}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ t, id, d }));
+    });
+  }
+
+  /** The socket went: every request still waiting learns it (its write may or may not have landed). */
+  dropRequests() {
+    const dropped = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of dropped) reject(Object.assign(new ApiError(0, null), { code: "socket-closed" }));
+  }
+
   close() {
     this.closed = true;
     window.removeEventListener("offline", this.onOffline);
@@ -79,6 +114,7 @@ export class LiveSocket {
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     clearTimeout(this.pongTimer);
+    this.dropRequests();
     this.ws.close();
   }
 }
@@ -103,6 +139,7 @@ export function followGame(gameId, { version, onState, onHello, onStatus, onAssi
         onAssist?.(message.t, message.d); // unversioned: the answer names its version
         return;
       }
+      if (message.t === PUSH.ERROR || message.t === PUSH.ANSWER) return; // not a change of the game
       const verdict = classify(message.v, version());
       if (verdict === "next") onState(message.d.state);
       else if (verdict === "gap") socket.send({ t: CLIENT.RESYNC });

@@ -171,6 +171,7 @@ export async function mount(root, ctx, name, roomParam) {
     board = new Board(boardEl, {
       settings: { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) },
       readOnly: false,
+      socket: () => gameSocket,
       notify: ctx.notify,
       announce: ctx.announce,
       onState(next) {

@@ -6,6 +6,7 @@ import { Board } from "../board.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
+import { CLIENT } from "../pushes.js";
 import { followGame } from "../socket.js";
 import { RULES, ruleChoiceLabel, ruleName, ruleQuery } from "../variants.js";
 
@@ -167,6 +168,7 @@ function table(root, ctx, initial, spectating) {
   const board = new Board(boardEl, {
     settings,
     readOnly: spectating,
+    socket: () => socket,
     notify: ctx.notify,
     announce: ctx.announce,
     sound(kind) {
@@ -223,7 +225,7 @@ function table(root, ctx, initial, spectating) {
 
   /** Abandon the game (a loss in the statistics); true once the server says it is over. */
   async function abandon() {
-    await board.send("abandon", {});
+    await board.send(CLIENT.RESIGN, {});
     return board.state.status !== "active";
   }
 
@@ -282,7 +284,10 @@ function table(root, ctx, initial, spectating) {
     version: () => board.version(),
     onState: (state) => board.setState(state),
     onAssist: assistAnswered,
-    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
+    onStatus(what) {
+      root.dataset.socket = what; // "open" or "lost": while open, the board's writes go on it
+      ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null);
+    },
   });
 
   return () => {

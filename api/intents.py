@@ -1,0 +1,60 @@
+"""The player's writes to a game, as both doors take them: REST views and the game's websocket.
+
+Each intent is one body spec (the serializer its REST endpoint parses) and one service
+call, so a move sent over the socket is validated, versioned, deduplicated and refused
+exactly as the same move posted to its endpoint: one table, no second copy of the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from rest_framework.serializers import Serializer
+
+from api import serializers as s
+from games import services
+
+Play = Callable[[User, int, dict[str, Any]], services.Outcome]
+
+
+@dataclass(frozen=True)
+class Intent:
+    spec: type[Serializer[Any]]
+    play: Play
+
+    def run(self, player: User, game_id: int, body: Any) -> services.Outcome:
+        """Parse `body` (a ValidationError when it does not fit), then call the service."""
+        spec = self.spec(data=body)
+        spec.is_valid(raise_exception=True)
+        return self.play(player, game_id, dict(spec.validated_data))
+
+
+MOVE = Intent(
+    s.MoveSerializer,
+    lambda player, game_id, data: services.play_move(
+        player, game_id, move=data["move"], version=data["version"]
+    ),
+)
+TAP = Intent(
+    s.CardIntentSerializer,
+    lambda player, game_id, data: services.tap(
+        player, game_id, card=data["card"], version=data["version"]
+    ),
+)
+DOUBLE_CLICK = Intent(
+    s.CardIntentSerializer,
+    lambda player, game_id, data: services.double_click(
+        player, game_id, card=data["card"], version=data["version"]
+    ),
+)
+UNDO = Intent(
+    s.VersionSerializer,
+    lambda player, game_id, data: services.undo(player, game_id, version=data["version"]),
+)
+RESIGN = Intent(
+    s.VersionSerializer,
+    lambda player, game_id, data: services.abandon(player, game_id, version=data["version"]),
+)
