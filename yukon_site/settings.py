@@ -153,7 +153,7 @@ if REDIS_URLS:
 
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "ops.channel_layer.ShardedRedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
