@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from api import serializers as s
 from api.docs import errors
-from api.pagination import Pagination
+from api.pagination import PAGE_PARAMETERS, page
 from games import daily, deals, leaderboards, services
 from games.engine import Game as EngineGame
 from games.engine import GameCode
@@ -178,19 +178,14 @@ class DailyRankingView(APIView):
         parameters=[
             DAY_PARAMETER,
             OpenApiParameter("assisted", bool, required=False),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("page_size", int, required=False),
+            *PAGE_PARAMETERS,
         ],
         responses={200: DailyRankingSerializer, **errors(400, 404)},
     )
     def get(self, request: Request, day: str) -> Response:
         deal = played_day(day)
-        spec = DayQuerySerializer(data=request.query_params)
-        spec.is_valid(raise_exception=True)
-        assisted = bool(spec.validated_data["assisted"])
+        assisted = bool(s.validated(DayQuerySerializer, request.query_params)["assisted"])
         rows = leaderboards.daily_rows(deal.date, assisted=assisted)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(rows, request, view=self) or []
         mine = leaderboards.own_row(rows, request.user, field="owner")
         body: dict[str, Any] = {
             "date": deal.date.isoformat(),
@@ -198,9 +193,7 @@ class DailyRankingView(APIView):
             "code": daily.revealed_code(deal),
             "assisted": assisted,
             "sections": leaderboards.daily_sections(deal.date),
-            **paginator.get_paginated_response(
-                [leaderboards.daily_entry(game) for game in page]
-            ).data,
+            **page(request, self, rows, leaderboards.daily_entry),
             "me": leaderboards.daily_entry(mine) if mine is not None else None,
         }
         return Response(body)
