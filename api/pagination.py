@@ -1,7 +1,18 @@
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+#: The query parameters of a paginated list, for its schema.
+PAGE_PARAMETERS = [
+    OpenApiParameter("page", int, required=False),
+    OpenApiParameter("page_size", int, required=False),
+]
 
 
 class Pagination(PageNumberPagination):
@@ -10,6 +21,19 @@ class Pagination(PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+
+def page[Row](
+    request: Request,
+    view: APIView,
+    rows: QuerySet[Any, Row] | Sequence[Row],
+    entry: Callable[[Row], Any],
+) -> dict[str, Any]:
+    """The page of `rows` the request asks for, as `Pagination` answers it: `count`, `next`,
+    `previous`, and the page's `results`, each row as `entry` shows it (a 404 past the end)."""
+    paginator = Pagination()
+    rows_here = paginator.paginate_queryset(rows, request, view=view) or []
+    return dict(paginator.get_paginated_response([entry(row) for row in rows_here]).data)
 
 
 def page_of(item: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:

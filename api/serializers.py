@@ -30,6 +30,13 @@ WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
 # ---- requests -------------------------------------------------------------------------------
 
 
+def validated(spec_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    """`data` checked by `spec_class`: its validated fields, or a 400 that names the bad ones."""
+    spec = spec_class(data=data)
+    spec.is_valid(raise_exception=True)
+    return dict(spec.validated_data)
+
+
 class CredentialsSerializer(serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=256, trim_whitespace=False)
@@ -109,6 +116,14 @@ class CardIntentSerializer(VersionSerializer):
 
 class GameListQuerySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=GAME_STATUSES, required=False)
+
+
+class RuleQuerySerializer(serializers.Serializer[Any]):
+    """`?rule=` of the lists kept per rule: leaderboards, a player's history, race ratings."""
+
+    rule = serializers.ChoiceField(
+        choices=RULE_LETTERS, required=False, default=Game.Rule.CLASSIC.value
+    )
 
 
 # ---- responses (schema documentation) -------------------------------------------------------

@@ -10,11 +10,13 @@ from rest_framework.test import APIClient
 
 from tests.support import error_codes
 from tests.support.flush import retry_flush_after_deadlocks
+from tests.support.hashing import quick_password_hashing
 from tests.support.play import token_client
 
 
 def pytest_configure(config: pytest.Config) -> None:
     retry_flush_after_deadlocks()
+    quick_password_hashing()
     error_codes.record()
 
 

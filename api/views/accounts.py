@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
+from django.db.models import Model
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
@@ -14,6 +16,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
+from rest_framework.fields import empty
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -41,6 +44,10 @@ if TYPE_CHECKING:
         description: str
 
 
+#: The backend `login` records for a player who signed up here (no `authenticate` named one).
+PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
 def me_dict(user: User) -> dict[str, Any]:
     player_settings = PlayerSettings.for_user(user)
     return {
@@ -50,6 +57,20 @@ def me_dict(user: User) -> dict[str, Any]:
         "guest": player_settings.is_guest,
         "settings": player_settings.to_dict(),
     }
+
+
+def signed_in(
+    request: Request,
+    user: User,
+    *,
+    status_code: int = status.HTTP_200_OK,
+    session_seconds: int | None = None,
+) -> Response:
+    """Start `user`'s session and answer who they are; a guest's session lasts
+    `session_seconds`, a registered player's (None) the usual length."""
+    login(request._request, user, backend=PASSWORD_BACKEND)
+    request.session.set_expiry(session_seconds)
+    return Response(me_dict(user), status=status_code)
 
 
 class RegisterView(APIView):
@@ -66,12 +87,9 @@ class RegisterView(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        spec = s.RegisterSerializer(data=request.data)
-        spec.is_valid(raise_exception=True)
-        data = spec.validated_data
+        data = s.validated(s.RegisterSerializer, request.data)
         user = User.objects.create_user(data["username"], data["email"], data["password"])
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(me_dict(user), status=status.HTTP_201_CREATED)
+        return signed_in(request, user, status_code=status.HTTP_201_CREATED)
 
 
 class GuestView(APIView):
@@ -102,12 +120,16 @@ class GuestView(APIView):
         if request.user.is_authenticated:
             return Response(me_dict(request.user))
         user = guests.create_guest()
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        request.session.set_expiry(guests.SESSION_SECONDS)
+        answer = signed_in(
+            request,
+            user,
+            status_code=status.HTTP_201_CREATED,
+            session_seconds=guests.SESSION_SECONDS,
+        )
         # The CSRF cookie its session writes need. Not `ensure_csrf_cookie` on the view: its
         # check reads a form body before the API's parsers could refuse a hostile one.
         get_token(request._request)
-        return Response(me_dict(user), status=status.HTTP_201_CREATED)
+        return answer
 
 
 class UpgradeView(APIView):
@@ -126,9 +148,7 @@ class UpgradeView(APIView):
     )
     def post(self, request: SignedInRequest) -> Response:
         guests.ensure_guest(request.user)
-        spec = s.RegisterSerializer(data=request.data)
-        spec.is_valid(raise_exception=True)
-        data = spec.validated_data
+        data = s.validated(s.RegisterSerializer, request.data)
         try:
             user = guests.upgrade(
                 request.user,
@@ -138,9 +158,7 @@ class UpgradeView(APIView):
             )
         except guests.UsernameTaken:
             raise ValidationError({"username": [_("This username is taken.")]}) from None
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        request.session.set_expiry(None)  # a registered player's session: the usual length
-        return Response(me_dict(user))
+        return signed_in(request, user)  # a registered player's session now: the usual length
 
 
 class LoginView(APIView):
@@ -223,7 +241,9 @@ class SettingsView(APIView):
         return Response(player_settings.to_dict())
 
 
-#: Schema of the token endpoints: the session (and its CSRF token) only.
+# ---- a player's credentials: API tokens here, OAuth apps in api.views.oauth ----------------
+
+#: Schema of the credential endpoints: the session (and its CSRF token) only.
 TOKEN_MANAGEMENT: SchemaExtras = {
     "auth": [{"cookieAuth": []}],
     "description": (
@@ -233,35 +253,44 @@ TOKEN_MANAGEMENT: SchemaExtras = {
 }
 
 
+def credential_schema[F: Callable[..., Any]](
+    summary: str, answer: dict[int, Any], *refusals: int, request: Any = empty
+) -> Callable[[F], F]:
+    """`extend_schema` of a credential endpoint: `answer`, the `refusals` and the session's
+    own (401 signed out, 403 `session-required` for a token)."""
+    statuses = sorted({401, 403, *refusals})
+    return extend_schema(
+        summary=summary,
+        request=request,
+        responses={**answer, **errors(*statuses, example_403=SessionRequired())},
+        **TOKEN_MANAGEMENT,
+    )
+
+
+def delete_own(model: type[Model], request: SignedInRequest, pk: int) -> Response:
+    """Delete the signed-in player's credential `pk` (404 for anyone else's, as for none)."""
+    get_object_or_404(model, pk=pk, user=request.user).delete()
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class TokenListView(APIView):
     required_scope = "account:write"
     permission_classes = [IsAuthenticated, SessionOnly]
 
-    @extend_schema(
-        summary="My API tokens",
-        responses={
-            200: s.TokenSerializer(many=True),
-            **errors(401, 403, example_403=SessionRequired()),
-        },
-        **TOKEN_MANAGEMENT,
-    )
+    @credential_schema("My API tokens", {200: s.TokenSerializer(many=True)})
     def get(self, request: SignedInRequest) -> Response:
         tokens = ApiToken.objects.filter(user=request.user)
         return Response([token.to_dict() for token in tokens])
 
-    @extend_schema(
-        summary="Create an API token (the secret is shown once)",
+    @credential_schema(
+        "Create an API token (the secret is shown once)",
+        {201: s.NewTokenSerializer},
+        400,
+        413,
         request=s.TokenCreateSerializer,
-        responses={
-            201: s.NewTokenSerializer,
-            **errors(400, 401, 403, 413, example_403=SessionRequired()),
-        },
-        **TOKEN_MANAGEMENT,
     )
     def post(self, request: SignedInRequest) -> Response:
-        spec = s.TokenCreateSerializer(data=request.data)
-        spec.is_valid(raise_exception=True)
-        data = spec.validated_data
+        data = s.validated(s.TokenCreateSerializer, request.data)
         token, raw = ApiToken.issue(request.user, data["name"], data.get("scopes", SCOPES))
         return Response({**token.to_dict(), "token": raw}, status=status.HTTP_201_CREATED)
 
@@ -270,11 +299,8 @@ class TokenDetailView(APIView):
     required_scope = "account:write"
     permission_classes = [IsAuthenticated, SessionOnly]
 
-    @extend_schema(
-        summary="Revoke an API token (its open websockets close with 4401)",
-        responses={204: None, **errors(401, 403, 404, example_403=SessionRequired())},
-        **TOKEN_MANAGEMENT,
+    @credential_schema(
+        "Revoke an API token (its open websockets close with 4401)", {204: None}, 404
     )
     def delete(self, request: SignedInRequest, token_id: int) -> Response:
-        get_object_or_404(ApiToken, pk=token_id, user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return delete_own(ApiToken, request, token_id)

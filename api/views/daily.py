@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from api import serializers as s
 from api.docs import errors
-from api.pagination import Pagination
+from api.pagination import PAGE_PARAMETERS, page
 from games import daily, deals, leaderboards, services
 from games.engine import Game as EngineGame
 from games.engine import GameCode, Rule
@@ -104,13 +104,7 @@ class ReplaySerializer(serializers.Serializer[Any]):
     steps = ReplayStepSerializer(many=True)
 
 
-class DailyRuleQuerySerializer(serializers.Serializer[Any]):
-    rule = serializers.ChoiceField(
-        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
-    )
-
-
-class DayQuerySerializer(DailyRuleQuerySerializer):
+class DayQuerySerializer(s.RuleQuerySerializer):
     assisted = serializers.BooleanField(required=False, default=False)
 
 
@@ -130,9 +124,7 @@ RULE_PARAMETER = OpenApiParameter(
 
 def daily_rule(request: Request) -> Rule:
     """The rule of the daily a request names with `?rule=` (Classic when omitted)."""
-    spec = DailyRuleQuerySerializer(data=request.query_params)
-    spec.is_valid(raise_exception=True)
-    return Rule.from_letter(spec.validated_data["rule"])
+    return Rule.from_letter(s.validated(s.RuleQuerySerializer, request.query_params)["rule"])
 
 
 def played_day(text: str, rule: Rule) -> daily.DayDeal:
@@ -213,21 +205,17 @@ class DailyRankingView(APIView):
             DAY_PARAMETER,
             RULE_PARAMETER,
             OpenApiParameter("assisted", bool, required=False),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("page_size", int, required=False),
+            *PAGE_PARAMETERS,
         ],
         responses={200: DailyRankingSerializer, **errors(400, 404, 503)},
     )
     @reads_from_replica
     def get(self, request: Request, day: str) -> Response:
-        spec = DayQuerySerializer(data=request.query_params)
-        spec.is_valid(raise_exception=True)
-        rule = Rule.from_letter(spec.validated_data["rule"])
+        spec = s.validated(DayQuerySerializer, request.query_params)
+        rule = Rule.from_letter(spec["rule"])
         deal = played_day(day, rule)
-        assisted = bool(spec.validated_data["assisted"])
+        assisted = bool(spec["assisted"])
         rows = leaderboards.daily_rows(deal.date, assisted=assisted, rule=rule.letter)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(rows, request, view=self) or []
         mine = leaderboards.own_row(rows, request.user, field="owner")
         body: dict[str, Any] = {
             "date": deal.date.isoformat(),
@@ -236,9 +224,7 @@ class DailyRankingView(APIView):
             "code": daily.revealed_code(deal),
             "assisted": assisted,
             "sections": leaderboards.daily_sections(deal.date, rule.letter),
-            **paginator.get_paginated_response(
-                [leaderboards.daily_entry(game) for game in page]
-            ).data,
+            **page(request, self, rows, leaderboards.daily_entry),
             "me": leaderboards.daily_entry(mine) if mine is not None else None,
         }
         return Response(body)

@@ -8,20 +8,19 @@ table the game's websocket plays from too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from api import intents
 from api import serializers as s
 from api.docs import STATE_EXAMPLE, errors
-from api.pagination import Pagination, page_of
+from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.throttles import MoveThrottle
 from games import daily, services
 from games.models import Game
@@ -31,12 +30,6 @@ if TYPE_CHECKING:
     from api.permissions import SignedInRequest
 
 WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 422, 429, game=True)
-
-
-def _validated(spec_class: type[Serializer[Any]], data: Any) -> dict[str, Any]:
-    spec = spec_class(data=data)
-    spec.is_valid(raise_exception=True)
-    return dict(spec.validated_data)
 
 
 def _answer(outcome: services.Outcome) -> Response:
@@ -51,19 +44,16 @@ class GameListView(APIView):
         operation_id="v1_games_list",
         parameters=[
             OpenApiParameter("status", enum=["active", "won", "abandoned"], required=False),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("page_size", int, required=False),
+            *PAGE_PARAMETERS,
         ],
         responses={200: page_of(s.GameSummarySerializer), **errors(400, 401)},
     )
     def get(self, request: SignedInRequest) -> Response:
-        query = _validated(s.GameListQuerySerializer, request.query_params)
+        query = s.validated(s.GameListQuerySerializer, request.query_params)
         games = Game.objects.filter(owner=request.user).select_related("owner")
         if "status" in query:
             games = games.filter(status=query["status"])
-        paginator = Pagination()
-        page = paginator.paginate_queryset(games.defer("state"), request, view=self)
-        return paginator.get_paginated_response([game_summary(game) for game in page or []])
+        return Response(page(request, self, games.defer("state"), game_summary))
 
     @extend_schema(
         summary="Start a game (random deal, or from a code)",
@@ -76,7 +66,7 @@ class GameListView(APIView):
         ],
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = _validated(s.NewGameSerializer, request.data)
+        data = s.validated(s.NewGameSerializer, request.data)
         game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 

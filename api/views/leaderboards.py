@@ -13,17 +13,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.docs import errors
-from api.pagination import Pagination
+from api.pagination import PAGE_PARAMETERS, page
+from api.serializers import RuleQuerySerializer, validated
 from games import leaderboards
 from games.models import Game
 from ops.replica import reads_from_replica
-
-
-class RuleQuerySerializer(serializers.Serializer[Any]):
-    rule = serializers.ChoiceField(
-        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
-    )
-
 
 ASSISTED_HELP = (
     "Whether games played with hints or winnability checks count on this board: they count "
@@ -79,12 +73,6 @@ def board_head(board: leaderboards.Board) -> dict[str, Any]:
     }
 
 
-def rule_of(request: Request) -> str:
-    spec = RuleQuerySerializer(data=request.query_params)
-    spec.is_valid(raise_exception=True)
-    return str(spec.validated_data["rule"])
-
-
 class BoardListView(APIView):
     required_scope = "game:read"
     permission_classes = [AllowAny]
@@ -105,8 +93,7 @@ class BoardView(APIView):
         parameters=[
             OpenApiParameter("board", enum=list(leaderboards.BOARDS), location="path"),
             OpenApiParameter("rule", enum=Game.Rule.values, required=False),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("page_size", int, required=False),
+            *PAGE_PARAMETERS,
         ],
         responses={200: BoardPageSerializer, **errors(400, 404)},
     )
@@ -115,16 +102,14 @@ class BoardView(APIView):
         chosen = leaderboards.BOARDS.get(board)
         if chosen is None:
             raise NotFound(f"There is no leaderboard {board!r}.")
-        rule = rule_of(request)
+        rule = str(validated(RuleQuerySerializer, request.query_params)["rule"])
         rows = leaderboards.board_rows(chosen, rule)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(rows, request, view=self) or []
         mine = leaderboards.own_row(rows, request.user, field="player")
         body: dict[str, Any] = {
             "board": chosen.name,
             **board_head(chosen),
             "rule": rule,
-            **paginator.get_paginated_response([leaderboards.board_entry(r) for r in page]).data,
+            **page(request, self, rows, leaderboards.board_entry),
             "me": leaderboards.board_entry(mine) if mine is not None else None,
         }
         return Response(body)

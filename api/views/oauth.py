@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
 from oauth2_provider.generators import generate_client_secret
 from oauth2_provider.models import get_application_model
 from rest_framework import status
@@ -16,9 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api.docs import errors
-from api.permissions import SessionOnly, SessionRequired
-from api.views.accounts import TOKEN_MANAGEMENT
+from api.permissions import SessionOnly
+from api.views.accounts import credential_schema, delete_own
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -41,31 +38,20 @@ class AppListView(APIView):
     permission_classes = [IsAuthenticated, SessionOnly]
     required_scope = "account:write"  # never reached by a token: SessionOnly refuses it
 
-    @extend_schema(
-        summary="My registered OAuth apps",
-        responses={
-            200: s.OAuthAppSerializer(many=True),
-            **errors(401, 403, example_403=SessionRequired()),
-        },
-        **TOKEN_MANAGEMENT,
-    )
+    @credential_schema("My registered OAuth apps", {200: s.OAuthAppSerializer(many=True)})
     def get(self, request: SignedInRequest) -> Response:
         apps = Application.objects.filter(user=request.user).order_by("-created", "-id")
         return Response([app_dict(app) for app in apps])
 
-    @extend_schema(
-        summary="Register an OAuth app (authorization code flow with PKCE)",
+    @credential_schema(
+        "Register an OAuth app (authorization code flow with PKCE)",
+        {201: s.NewOAuthAppSerializer},
+        400,
+        413,
         request=s.OAuthAppCreateSerializer,
-        responses={
-            201: s.NewOAuthAppSerializer,
-            **errors(400, 401, 403, 413, example_403=SessionRequired()),
-        },
-        **TOKEN_MANAGEMENT,
     )
     def post(self, request: SignedInRequest) -> Response:
-        spec = s.OAuthAppCreateSerializer(data=request.data)
-        spec.is_valid(raise_exception=True)
-        data = spec.validated_data
+        data = s.validated(s.OAuthAppCreateSerializer, request.data)
         confidential = data["confidential"]
         kind = Application.CLIENT_CONFIDENTIAL if confidential else Application.CLIENT_PUBLIC
         secret = generate_client_secret() if confidential else ""
@@ -92,11 +78,8 @@ class AppDetailView(APIView):
     permission_classes = [IsAuthenticated, SessionOnly]
     required_scope = "account:write"
 
-    @extend_schema(
-        summary="Delete an OAuth app (its tokens stop working, their websockets close)",
-        responses={204: None, **errors(401, 403, 404, example_403=SessionRequired())},
-        **TOKEN_MANAGEMENT,
+    @credential_schema(
+        "Delete an OAuth app (its tokens stop working, their websockets close)", {204: None}, 404
     )
     def delete(self, request: SignedInRequest, app_id: int) -> Response:
-        get_object_or_404(Application, pk=app_id, user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return delete_own(Application, request, app_id)

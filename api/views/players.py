@@ -15,7 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.docs import errors
-from api.pagination import Pagination, page_of
+from api.pagination import PAGE_PARAMETERS, page, page_of
+from api.serializers import RuleQuerySerializer, validated
 from games import stats
 from games.models import Game
 from ops.replica import replica_reads
@@ -73,12 +74,6 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     finished_at = serializers.DateTimeField()
 
 
-class HistoryQuerySerializer(serializers.Serializer[Any]):
-    rule = serializers.ChoiceField(
-        choices=Game.Rule.values, required=False, default=Game.Rule.CLASSIC.value
-    )
-
-
 def _player(username: str) -> object:
     """An active registered player: guests have no public profile (404, like nobody)."""
     players = get_user_model().objects.exclude(player_settings__is_guest=True)
@@ -112,16 +107,12 @@ class HistoryView(APIView):
         summary="A player's finished games under a rule (default C), newest first",
         parameters=[
             OpenApiParameter("rule", enum=Game.Rule.values, required=False),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("page_size", int, required=False),
+            *PAGE_PARAMETERS,
         ],
         responses={200: page_of(HistoryEntrySerializer), **errors(400, 404)},
     )
     def get(self, request: Request, username: str) -> Response:
-        spec = HistoryQuerySerializer(data=request.query_params)
-        spec.is_valid(raise_exception=True)
+        rule = validated(RuleQuerySerializer, request.query_params)["rule"]
         with replica_unless_own(request, username):
-            results = stats.history(_player(username), spec.validated_data["rule"])  # type: ignore[arg-type]
-            paginator = Pagination()
-            page = paginator.paginate_queryset(results, request, view=self) or []
-            return paginator.get_paginated_response([stats.history_entry(r) for r in page])
+            results = stats.history(_player(username), rule)  # type: ignore[arg-type]
+            return Response(page(request, self, results, stats.history_entry))

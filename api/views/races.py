@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.docs import errors
+from api.serializers import RuleQuerySerializer, validated
 from api.views.players import _player, replica_unless_own
 from games.engine import RULES
 from games.models import Game
@@ -118,10 +119,6 @@ class RatingRowSerializer(serializers.Serializer[Any]):
     podiums = serializers.IntegerField()
 
 
-class RuleQuerySerializer(serializers.Serializer[Any]):
-    rule = serializers.ChoiceField(choices=RULE_CHOICES, required=False, default="C")
-
-
 class PlayerRatingSerializer(serializers.Serializer[Any]):
     rating = serializers.FloatField()
     mu = serializers.FloatField()
@@ -149,12 +146,6 @@ class RaceHistorySerializer(serializers.Serializer[Any]):
 class PlayerRacesSerializer(serializers.Serializer[Any]):
     ratings = serializers.DictField(child=PlayerRatingSerializer(), help_text="Keyed by rule.")
     history = RaceHistorySerializer(many=True)
-
-
-def _validated(spec_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
-    spec = spec_class(data=data)
-    spec.is_valid(raise_exception=True)
-    return dict(spec.validated_data)
 
 
 def _viewer(request: Request) -> Any:
@@ -191,7 +182,7 @@ class RaceListView(APIView):
         responses={201: RaceStateSerializer, **errors(400, 401, 409, 413)},
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = _validated(NewRaceSerializer, request.data)
+        data = validated(NewRaceSerializer, request.data)
         race = rooms.create(request.user, **data)
         return Response(race.to_dict(), status=status.HTTP_201_CREATED)
 
@@ -284,7 +275,7 @@ class QueueView(APIView):
         responses={200: QueueStatusSerializer, **errors(400, 401, 409, 413)},
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = _validated(QueueRequestSerializer, request.data)
+        data = validated(QueueRequestSerializer, request.data)
         return Response(queue.enter(request.user, data["rule"]))
 
     @extend_schema(summary="Stop waiting for a quick match", responses={204: None, **errors(401)})
@@ -304,7 +295,7 @@ class RaceLeaderboardView(APIView):
     )
     @reads_from_replica
     def get(self, request: Request) -> Response:
-        rule = _validated(RuleQuerySerializer, request.query_params)["rule"]
+        rule = validated(RuleQuerySerializer, request.query_params)["rule"]
         return Response(standings.leaderboard(rule))
 
 

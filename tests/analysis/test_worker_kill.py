@@ -3,9 +3,6 @@ and every version's verdict is stored exactly once."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import pytest
 from django.contrib.auth.models import User
 from django_tasks_db.models import DBTaskResult
@@ -13,6 +10,7 @@ from django_tasks_db.models import DBTaskResult
 from games.analysis.models import GameAnalysis, PositionVerdict
 from tests.support.analysis import abandoned, random_play
 from tests.support.servers import task_worker
+from tests.support.waiting import wait_until
 
 #: A budget that leaves most positions unknown, so each is solved on its own (a long job).
 WORKER_ENV = {
@@ -20,14 +18,6 @@ WORKER_ENV = {
     "ANALYSIS_CHUNK_POSITIONS": "2",
     "ANALYSIS_STALE_SECONDS": "2",
 }
-WAIT_SECONDS = 120
-
-
-def wait_until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -15,6 +15,7 @@ from playwright.sync_api import (
     expect,
 )
 
+from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
 #: Where a card is pressed: its rank and suit corner, the strip a column never covers.
@@ -24,6 +25,8 @@ PASSWORD = "correct horse battery staple"
 #: wait ends as soon as its state holds; this only bounds a failure on a machine whose cores
 #: are busy with other work, where a page load or a move's answer can take seconds.
 WAIT_MS = 30_000
+#: The known winning line's deal (tests/engine/data/winning_line.txt).
+WINNING_CODE = winning_line()[0]
 
 
 def new_context(browser: Browser, server: RunningServer, **options: Any) -> BrowserContext:
@@ -179,3 +182,10 @@ class Player:
         mouse.down()
         mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=8)
         mouse.up()
+
+
+def started(player: Player, code: str = WINNING_CODE) -> int:
+    """A new game of `code` (the winning line's deal unless told), open at the table; its id."""
+    game_id = int(player.new_game(code)["id"])
+    player.open_game(game_id)
+    return game_id

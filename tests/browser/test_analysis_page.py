@@ -3,8 +3,6 @@ and a closed day's solver line, in Chromium against a real server."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,18 +17,9 @@ from games.models import DailyDeal, Game
 from tests.browser.helpers import Player
 from tests.support.analysis import lost_game
 from tests.support.play import winning_line
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-WAIT_SECONDS = 120
-
-
-def wait_until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.1)
 
 
 def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(

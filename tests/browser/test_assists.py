@@ -10,18 +10,12 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.browser.helpers import Player
+from tests.browser.helpers import Player, started
 from tests.support.play import winning_line
 
 CODE, _ = winning_line()
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def started(player: Player) -> int:
-    game_id = int(player.new_game(CODE)["id"])
-    player.open_game(game_id)
-    return game_id
 
 
 def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(

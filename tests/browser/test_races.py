@@ -11,19 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import SERVER_ENV
 from tests.browser.helpers import Player, new_context
 from tests.support.play import winning_line
-from tests.support.servers import RunningServer, asgi_server
+from tests.support.servers import RunningServer
 
 PHONE = {"width": 390, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup: None, django_db_blocker: object) -> Iterator[RunningServer]:
-    """A short countdown, so the test watches one without waiting long."""
-    with asgi_server({**SERVER_ENV, "RACE_COUNTDOWN_SECONDS": "2"}) as running:
-        yield running
 
 
 @pytest.fixture

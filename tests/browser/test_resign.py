@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP
-from tests.browser.helpers import PASSWORD, Player
+from tests.browser.helpers import PASSWORD, Player, new_context
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
@@ -22,8 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_new_game_dialog_after_signing_up_can_be_dismissed(
     browser: Browser, server: RunningServer, screenshots: Path
 ) -> None:
-    context = browser.new_context(base_url=server.url, viewport=DESKTOP)  # type: ignore[arg-type]
-    context.set_default_timeout(10_000)
+    context = new_context(browser, server, viewport=DESKTOP)
     page = context.new_page()
     try:
         page.goto("/signup")

@@ -12,18 +12,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import Player
+from tests.browser.helpers import Player, started
 from tests.support.play import winning_line
 
 CODE, LINE = winning_line()
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def started(player: Player) -> int:
-    game_id = int(player.new_game(CODE)["id"])
-    player.open_game(game_id)
-    return game_id
 
 
 def test_it_starts_a_game_from_a_typed_code(alice: Player) -> None:

@@ -14,7 +14,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +27,7 @@ from websockets.typing import Origin
 
 from tests.support.oauth import REDIRECT_URI, Pkce, authorize_url, code_from_redirect, token_form
 from tests.support.servers import RunningServer
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,14 +120,13 @@ def racer(generated: ModuleType, server: RunningServer, browser: httpx.Client, a
 
 def running_race(player: Any, room: str) -> Any:
     """The race once its countdown (RACE_COUNTDOWN_SECONDS, short for this server) is over."""
-    deadline = time.monotonic() + TIMEOUT
-    while (
-        race := operation("v1_races_retrieve").sync(client=player, room=room)
-    ).status != "running":
-        assert race.status == "countdown", race
-        assert time.monotonic() < deadline, "the countdown did not end"
-        time.sleep(0.1)
-    return race
+
+    def started() -> Any:
+        race = operation("v1_races_retrieve").sync(client=player, room=room)
+        assert race.status in ("countdown", "running"), race
+        return race if race.status == "running" else None
+
+    return wait_until(started, "the countdown to end", timeout=TIMEOUT)
 
 
 def race_the_winning_line(

@@ -13,9 +13,14 @@ from tests.support.servers import require_tool
 CLUSTER_ENV = {"DB_POOL_TIMEOUT": "1", "LOG_LEVEL": "WARNING", "THROTTLE_MOVES": "100000/min"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def cluster() -> Iterator[Cluster]:
-    """Two HTTP workers (granian WSGI), one websocket worker (uvicorn), PostgreSQL, Redis."""
+    """Two HTTP workers (granian WSGI), one websocket worker (uvicorn), PostgreSQL, Redis.
+
+    Started once for the folder: each test signs up players of its own and plays games of
+    its own, and a test that kills, stops or restarts a worker (or the database) leaves the
+    cluster as it found it, whole and serving.
+    """
     require_tool("redis-server", "apt-get install redis-server (or run .ci/run)")
     with running_cluster(web=2, ws=1, web_threads=4, env=CLUSTER_ENV) as running:
         yield running

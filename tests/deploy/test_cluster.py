@@ -7,7 +7,6 @@ import json
 import re
 import signal
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from websockets.typing import Origin
 
 from games.pushes import game_group
 from scripts.cluster import Cluster, Worker, create_players
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.redis
 
@@ -230,14 +230,16 @@ def test_a_database_outage_answers_503_and_the_same_workers_recover(cluster: Clu
 
 
 def wait_until_ready(worker: Worker) -> None:
-    """Ask /readyz until it says 200: each refusal waits out the pool timeout, no busy loop.
+    """Ask /readyz until it says 200.
 
     The pool reconnects in the background with exponential back-off, so after a long
     outage the first seconds may still answer 503.
     """
-    deadline = time.monotonic() + RECOVERY_TIMEOUT
-    while call(worker.url, "/readyz")[0] != 200:
-        assert time.monotonic() < deadline, f"{worker.url} did not recover"
+    wait_until(
+        lambda: call(worker.url, "/readyz")[0] == 200,
+        f"{worker.url} to recover",
+        timeout=RECOVERY_TIMEOUT,
+    )
 
 
 def _lock_waiters(conn: psycopg.Connection[tuple[Any, ...]]) -> int:
@@ -264,9 +266,11 @@ def test_sigterm_finishes_in_flight_requests_and_closes_websockets_with_1012(
                 pool.submit(call_move, worker, token, game)
                 for worker, game in zip((web, ws), games, strict=True)
             ]
-            deadline = time.monotonic() + TIMEOUT
-            while _lock_waiters(admin) < 2:  # until both moves wait inside their transactions
-                assert time.monotonic() < deadline, "the moves never reached the row lock"
+            wait_until(  # until both moves wait inside their transactions
+                lambda: _lock_waiters(admin) >= 2,
+                "the moves to reach the row lock",
+                timeout=TIMEOUT,
+            )
             for worker in (web, ws):
                 worker.child.process.send_signal(signal.SIGTERM)
             with pytest.raises(ConnectionClosed) as closed:

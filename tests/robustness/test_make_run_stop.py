@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from scripts.processes import Child, free_port
 from tests.support.servers import ROOT, running
+from tests.support.waiting import wait_until
 
 STOP_TIMEOUT = 30
 
@@ -40,7 +40,8 @@ def test_the_embedded_database_stops_with_the_server(data_dir: Path, signum: int
         assert running(postgres)
         server.process.send_signal(signum)  # to the server alone: it must stop PostgreSQL itself
         server.process.wait(timeout=STOP_TIMEOUT)
-        deadline = time.monotonic() + STOP_TIMEOUT
-        while running(postgres):
-            still = f"PostgreSQL {postgres} still runs:\n{server.output()}"
-            assert time.monotonic() < deadline, still
+        wait_until(
+            lambda: not running(postgres),
+            lambda: f"PostgreSQL {postgres} to stop:\n{server.output()}",
+            timeout=STOP_TIMEOUT,
+        )

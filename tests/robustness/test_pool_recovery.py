@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -14,6 +13,7 @@ from tests.robustness.test_aborts import assert_still_serves
 from tests.support import servers
 from tests.support.aborts import SessionPlayer, pool_stats, readyz, sign_up
 from tests.support.servers import RunningServer
+from tests.support.waiting import wait_until
 
 DRY_TIMEOUT = 30
 
@@ -45,9 +45,11 @@ def test_a_dry_pool_answers_503_then_recovers_without_a_restart(
             )
             for game in games
         ]
-        deadline = time.monotonic() + DRY_TIMEOUT
-        while pool_stats(server.url)["in_use"] < size:
-            assert time.monotonic() < deadline, pool_stats(server.url)
+        wait_until(
+            lambda: pool_stats(server.url)["in_use"] >= size,
+            lambda: f"every pool connection in use: {pool_stats(server.url)}",
+            timeout=DRY_TIMEOUT,
+        )
         for path in (f"/api/v1/games/{ids[0]}", f"/game/{ids[0]}"):  # the API, and a page
             status, body = answer(player, "GET", path)
             assert status == 503 and body["error"]["code"] == "database-unavailable", body

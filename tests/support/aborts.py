@@ -13,7 +13,6 @@ import http.cookiejar
 import json
 import socket
 import struct
-import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +21,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from tests.support.waiting import wait_until
 
 PASSWORD = "correct horse battery staple"
 FIGURES = Path(__file__).resolve().parents[2] / "test-artifacts" / "robustness"
@@ -155,13 +156,16 @@ def wait_for_idle_pool(base: str) -> dict[str, Any]:
     Abandoned requests run to their end, so a few may still hold a connection
     right after the storm; a leaked connection never comes back.
     """
-    deadline = time.monotonic() + IDLE_POOL_TIMEOUT
-    stats = pool_stats(base)
-    while stats["in_use"] or stats["waiting"]:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"pool connections never came back: {stats}")
+
+    def idle() -> dict[str, Any] | None:
         stats = pool_stats(base)
-    return stats
+        return None if stats["in_use"] or stats["waiting"] else stats
+
+    return wait_until(
+        idle,
+        lambda: f"the pool connections to come back: {pool_stats(base)}",
+        timeout=IDLE_POOL_TIMEOUT,
+    )
 
 
 def readyz(base: str) -> tuple[int, dict[str, Any]]:
