@@ -8,6 +8,7 @@ from column 3) and refuses 5S>1 (wrong colour).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,27 @@ def accepted_columns(state: dict[str, Any], card: str) -> set[int]:
     return {int(to) for from_, to in moves if from_ == card and to != "F"}
 
 
+#: The write messages the table may send on the game's socket (docs/realtime.md).
+SOCKET_WRITES = {"move", "tap", "double-click", "undo", "resign"}
+
+
 def writes(page: Page) -> list[str]:
-    """Every write the page sends from now on (a cancelled drag must send none)."""
+    """Every write the page sends from now on, over REST or on the game's socket, by name
+    (a cancelled drag must send none). Call it before the game opens, so that its socket
+    is watched from the start."""
     sent: list[str] = []
 
     def seen(request: Request) -> None:
         if request.method != "GET" and "/api/v1/" in request.url:
-            sent.append(request.url)
+            sent.append(request.url.rsplit("/", 1)[1])
+
+    def frame_sent(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if isinstance(message, dict) and message.get("t") in SOCKET_WRITES:
+            sent.append(message["t"])
 
     page.on("request", seen)
+    page.on("websocket", lambda socket: socket.on("framesent", frame_sent))
     return sent
 
 
@@ -136,9 +149,9 @@ def nowhere(page: Page) -> tuple[float, float]:
 def test_a_cancelled_drag_puts_the_cards_back_and_sends_nothing(
     alice: Player, auto_placement: bool, how: str
 ) -> None:
+    sent = writes(alice.page)
     state = started(alice, auto_placement=auto_placement)
     game_id = int(state["id"])
-    sent = writes(alice.page)
     before = {card: alice.card(card).bounding_box() for card in ("5H", "2C", "3S")}
     pick_up(alice, "5H")
     if how == "escape":
@@ -159,7 +172,7 @@ def test_a_cancelled_drag_puts_the_cards_back_and_sends_nothing(
     # A click afterwards reaches the server: had a write been sent, it would be before this one.
     alice.tap("AS")
     alice.wait_for_version(1)
-    assert [url.rsplit("/", 1)[1] for url in sent] == ["tap"]
+    assert sent == ["tap"]
     assert alice.api("GET", f"/games/{game_id}/log")[-1]["intent"] == "tap"
 
 
