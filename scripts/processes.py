@@ -10,6 +10,7 @@ signal given), then SIGKILL to the child's whole process group once the deadline
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -29,10 +30,42 @@ class ChildNotReady(RuntimeError):
     """The child never printed its ready line: it stayed silent too long, or it exited."""
 
 
+#: Where the kernel picks the local port of an outgoing connection (Linux's default range
+#: when /proc does not say).
+EPHEMERAL_RANGE_FILE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+DEFAULT_EPHEMERAL_RANGE = (32768, 60999)
+#: The lowest port handed to our servers: above the well-known and most registered services.
+LOWEST_LISTEN_PORT = 10000
+_handed_out: set[int] = set()
+
+
+def ephemeral_port_range() -> tuple[int, int]:
+    try:
+        low, high = EPHEMERAL_RANGE_FILE.read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return DEFAULT_EPHEMERAL_RANGE
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A loopback port nobody listens on, for a server about to start.
+
+    Never one of the kernel's ephemeral ports (an outgoing connection could take it before
+    the server binds it) and never one handed out before in this process (two servers
+    started one after the other would otherwise race for it).
+    """
+    low, _ = ephemeral_port_range()
+    candidates = [p for p in range(LOWEST_LISTEN_PORT, low) if p not in _handed_out]
+    random.shuffle(candidates)
+    for port in candidates:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError(f"no free port between {LOWEST_LISTEN_PORT} and {low}")
 
 
 class Child:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.processes import Child, ChildNotReady
+from scripts.processes import Child, ChildNotReady, ephemeral_port_range, free_port
 from tests.support.servers import running
 from tests.support.waiting import wait_until
 
@@ -71,3 +71,13 @@ def test_kill_reaches_the_childs_own_children() -> None:
     child.kill()
     # SIGKILL lands as the kernel schedules it.
     wait_until(lambda: not running(worker), f"the worker {worker} to die", timeout=STOP_DEADLINE)
+
+
+def test_free_ports_lie_outside_the_range_outgoing_connections_take_and_never_repeat() -> None:
+    """A port found free could be taken before its server binds it: by another free_port()
+    call, or as the local port of any outgoing connection the kernel opens meanwhile (seen:
+    a redis-server of the two-process tests failed with "Address already in use")."""
+    low, high = ephemeral_port_range()
+    ports = [free_port() for _ in range(50)]
+    assert len(set(ports)) == len(ports)
+    assert all(not low <= port <= high for port in ports), (low, high, ports)
