@@ -62,3 +62,9 @@ def test_a_full_room_is_race_full_and_starting_alone_is_too_few_racers(
     )
     assert post(carol, f"/api/v1/races/{pair}/join", {}).status_code == 200
     refused(post(dave, f"/api/v1/races/{pair}/join", {}), 409, "race-full")
+
+
+def test_a_chosen_code_for_a_public_room_is_code_needs_private_room(alice_api: APIClient) -> None:
+    """A public room deals a random deal: a chosen code would let its creator know the cards."""
+    body = {"code": winning_line()[0], "private": False}
+    refused(post(alice_api, "/api/v1/races", body), 400, "code-needs-private-room")
