@@ -5,7 +5,6 @@ test server. With replay paused the replica stands still, so which copy answered
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from accounts.models import ApiToken
 from games.models import PlayerStats
 from tests.support.replica import Replica, streaming_replica
 from tests.support.servers import RunningServer, asgi_server
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,14 +59,13 @@ def caught_up(replica: Replica) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_current_wal_lsn()")
         (target,) = cursor.fetchone()
-    deadline = time.monotonic() + TIMEOUT
     with replica.connect() as conn:
-        while True:
+
+        def replayed() -> bool:
             row = conn.execute("SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", [target]).fetchone()
-            if row is not None and row[0]:
-                return
-            assert time.monotonic() < deadline, f"the replica never replayed up to {target}"
-            time.sleep(0.05)
+            return row is not None and bool(row[0])
+
+        wait_until(replayed, f"the replica to replay up to {target}", timeout=TIMEOUT)
 
 
 def winners(server: RunningServer) -> list[str]:

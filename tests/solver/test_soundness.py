@@ -30,6 +30,7 @@ from games.engine import (
 )
 from games.engine.records import ColumnView
 from games.engine.solver import solve
+from tests.support.exhaustive import exhaustively_winnable
 
 #: Positions the plain search may enter before it gives up on an example.
 PLAIN_LIMIT = 1500
@@ -47,27 +48,7 @@ def position_key(game: Game) -> tuple[ColumnView, ...]:
 
 def plainly_winnable(start: Game, limit: int = PLAIN_LIMIT) -> bool | None:
     """Exhaustive depth-first search over the engine's legal moves (None: gave up)."""
-    game = start.copy()
-    seen = {position_key(game)}
-    stack = [list(game.legal_moves)]
-    while stack:
-        if game.won:
-            return True
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                game.pop()
-            continue
-        game.push(stack[-1].pop())
-        key = position_key(game)
-        if key in seen:
-            game.pop()
-            continue
-        if len(seen) == limit:
-            return None
-        seen.add(key)
-        stack.append(list(game.legal_moves))
-    return False
+    return exhaustively_winnable(start, limit, position_key)
 
 
 def near_end_position(rng: random.Random, rules: Sequence[Rule] = (CLASSIC, RELAXED)) -> Game:

@@ -19,6 +19,7 @@ import pytest
 
 from games.engine import ALASKA, CARDS, RULES, RUSSIAN, Game, Rule
 from games.engine.solver import solve
+from tests.support.exhaustive import exhaustively_winnable
 
 #: Positions the brute force may enter before giving up on a position.
 BRUTE_LIMIT = 4000
@@ -34,27 +35,7 @@ def position_key(game: Game) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 def brute_force_winnable(start: Game, limit: int = BRUTE_LIMIT) -> bool | None:
     """Whether some sequence of legal moves wins (None: more than ``limit`` positions)."""
-    game = start.copy()
-    seen = {position_key(game)}
-    stack = [list(game.legal_moves)]
-    while stack:
-        if game.won:
-            return True
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                game.pop()
-            continue
-        game.push(stack[-1].pop())
-        key = position_key(game)
-        if key in seen:
-            game.pop()
-            continue
-        if len(seen) >= limit:
-            return None
-        seen.add(key)
-        stack.append(list(game.legal_moves))
-    return False
+    return exhaustively_winnable(start, limit, position_key)
 
 
 def small_position(rule: Rule, rng: random.Random) -> Game:
