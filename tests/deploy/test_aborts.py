@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scripts.cluster import Cluster, create_players
-from tests.deploy.test_cluster import call, new_game, play
+from tests.deploy.test_cluster import new_game, play
 from tests.support.aborts import (
     abort_storm,
     player_requests,
@@ -15,6 +15,7 @@ from tests.support.aborts import (
     wait_for_idle_pool,
     yesterday,
 )
+from tests.support.http import send
 
 pytestmark = pytest.mark.redis
 
@@ -36,7 +37,7 @@ def test_requests_dropped_at_every_point_leave_every_worker_serving(cluster: Clu
         status, body = readyz(worker.url)
         assert status == 200, (worker.url, body)
         figures[f"{worker.kind}:{worker.port}"]["pool_after"] = stats  # type: ignore[index]
-    state = call(web.url, f"/api/v1/games/{game['id']}", token)[1]
+    state = send(web.url, f"/api/v1/games/{game['id']}", token)[1]
     for worker in cluster.workers:  # a move still plays through every worker
         state = play(worker, token, state)
     record("cluster-raw-aborts", figures)

@@ -24,6 +24,7 @@ from websockets.typing import Origin
 
 from games.pushes import game_group
 from scripts.cluster import Cluster, Worker, create_players
+from tests.support.http import send
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.redis
@@ -36,35 +37,18 @@ CONNECTION_ERRORS = (urllib.error.URLError, ConnectionError, http.client.HTTPExc
 TLS_ONLY_WARNINGS = {"security.W004", "security.W008"}  # HSTS and SSL redirect: set behind TLS
 
 
-def call(
-    base: str, path: str, token: str = "", body: dict[str, Any] | None = None
-) -> tuple[int, dict[str, Any]]:
-    """One JSON request; (status, body) for any HTTP answer, connection errors propagate."""
-    request = urllib.request.Request(
-        base + path,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"}
-        | ({"Authorization": f"Bearer {token}"} if token else {}),
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
-            return reply.status, json.load(reply)
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
-
-
 def new_game(worker: Worker, token: str) -> dict[str, Any]:
-    status, state = call(worker.url, "/api/v1/games", token, {})
+    status, state = send(worker.url, "/api/v1/games", token, {})
     assert status == 201, state
-    return state
+    return dict(state)
 
 
 def play(worker: Worker, token: str, state: dict[str, Any], index: int = 0) -> dict[str, Any]:
     move = state["legal_moves"][index % len(state["legal_moves"])]
     path = f"/api/v1/games/{state['id']}/moves"
-    status, answer = call(worker.url, path, token, {"move": move, "version": state["version"]})
+    status, answer = send(worker.url, path, token, {"move": move, "version": state["version"]})
     assert status == 200, answer
-    return answer
+    return dict(answer)
 
 
 def watch(worker: Worker, game_id: int) -> ClientConnection:
@@ -151,11 +135,11 @@ class Load:
             move = state["legal_moves"][index % len(state["legal_moves"])]
             body = {"move": move, "version": state["version"]}
             try:
-                status, answer = call(worker.url, f"/api/v1/games/{state['id']}/moves", token, body)
+                status, answer = send(worker.url, f"/api/v1/games/{state['id']}/moves", token, body)
             except CONNECTION_ERRORS:
                 # Our worker died: carry on through another, from the game's stored state.
                 worker = next(w for w in self.cluster.of_kind("web") if w is not worker)
-                status, state = call(worker.url, f"/api/v1/games/{state['id']}", token)
+                status, state = send(worker.url, f"/api/v1/games/{state['id']}", token)
                 assert status == 200, state
                 continue
             assert status == 200, answer
@@ -215,15 +199,15 @@ def test_a_database_outage_answers_503_and_the_same_workers_recover(cluster: Clu
         for worker in cluster.workers:  # WSGI and ASGI workers alike
             move = {"move": "x", "version": 0}
             for path, body in ((game_path, None), (f"{game_path}/moves", move)):
-                status, answer = call(worker.url, path, token, body)
+                status, answer = send(worker.url, path, token, body)
                 assert status == 503, answer
                 assert answer["error"]["code"] == "database-unavailable"
-            assert call(worker.url, "/readyz")[0] == 503
+            assert send(worker.url, "/readyz")[0] == 503
     finally:
         cluster.start_postgres()
     for worker in cluster.workers:
         wait_until_ready(worker)
-        assert call(worker.url, game_path, token)[0] == 200
+        assert send(worker.url, game_path, token)[0] == 200
     state = play(cluster.workers[0], token, state)
     assert [worker.child.pid for worker in cluster.workers] == pids
     assert all(worker.child.process.poll() is None for worker in cluster.workers)
@@ -236,7 +220,7 @@ def wait_until_ready(worker: Worker) -> None:
     outage the first seconds may still answer 503.
     """
     wait_until(
-        lambda: call(worker.url, "/readyz")[0] == 200,
+        lambda: send(worker.url, "/readyz")[0] == 200,
         f"{worker.url} to recover",
         timeout=RECOVERY_TIMEOUT,
     )
@@ -288,4 +272,4 @@ def test_sigterm_finishes_in_flight_requests_and_closes_websockets_with_1012(
 
 def call_move(worker: Worker, token: str, game: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     body = {"move": game["legal_moves"][0], "version": game["version"]}
-    return call(worker.url, f"/api/v1/games/{game['id']}/moves", token, body)
+    return send(worker.url, f"/api/v1/games/{game['id']}/moves", token, body)

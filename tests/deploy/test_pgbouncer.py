@@ -3,9 +3,6 @@ server processes with DB_TRANSACTION_POOLING take turns on one PostgreSQL connec
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -16,12 +13,12 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from accounts.models import ApiToken
+from tests.support.http import send
 from tests.support.pgbouncer import PgBouncer, pgbouncer
 from tests.support.servers import RunningServer, asgi_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TIMEOUT = 60  # a ceiling for each answer, never a pause
 PLAYERS = 4
 MOVES = 8  # more than psycopg's default prepare threshold (5), had Django not turned it off
 
@@ -44,21 +41,6 @@ def servers(bouncer: PgBouncer) -> Iterator[tuple[RunningServer, RunningServer]]
         yield one, two
 
 
-def send(
-    server: RunningServer, path: str, token: str, body: dict[str, Any] | None = None
-) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(
-        server.url + path,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
-            return reply.status, json.load(reply)
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
-
-
 def test_players_on_two_workers_play_through_transaction_pooling(
     servers: tuple[RunningServer, RunningServer],
 ) -> None:
@@ -69,16 +51,16 @@ def test_players_on_two_workers_play_through_transaction_pooling(
 
     def player(index: int) -> list[int]:
         token = tokens[index]
-        status, state = send(servers[index % 2], "/api/v1/games", token, {})
+        status, state = send(servers[index % 2].url, "/api/v1/games", token, {})
         assert status == 201, state
         versions = []
         for turn in range(MOVES):
             body = {"move": state["legal_moves"][0], "version": state["version"]}
             path = f"/api/v1/games/{state['id']}/moves"
-            status, state = send(servers[(index + turn) % 2], path, token, body)
+            status, state = send(servers[(index + turn) % 2].url, path, token, body)
             assert status == 200, state
             versions.append(state["version"])
-        status, stored = send(servers[index % 2], f"/api/v1/games/{state['id']}", token)
+        status, stored = send(servers[index % 2].url, f"/api/v1/games/{state['id']}", token)
         assert status == 200, stored
         return [*versions, stored["version"]]
 

@@ -4,9 +4,6 @@ test server. With replay paused the replica stands still, so which copy answered
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +13,7 @@ from django.db import connection
 
 from accounts.models import ApiToken
 from games.models import PlayerStats
+from tests.support.http import send
 from tests.support.replica import Replica, streaming_replica
 from tests.support.servers import RunningServer, asgi_server
 from tests.support.waiting import wait_until
@@ -38,22 +36,6 @@ def server(replica: Replica) -> Iterator[RunningServer]:
         yield server
 
 
-def send(
-    server: RunningServer, path: str, token: str = "", body: dict[str, Any] | None = None
-) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(
-        server.url + path,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"}
-        | ({"Authorization": f"Bearer {token}"} if token else {}),
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
-            return reply.status, json.load(reply)
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
-
-
 def caught_up(replica: Replica) -> None:
     """Wait until the replica has replayed everything the primary committed so far."""
     with connection.cursor() as cursor:
@@ -69,7 +51,7 @@ def caught_up(replica: Replica) -> None:
 
 
 def winners(server: RunningServer) -> list[str]:
-    status, board = send(server, "/api/v1/leaderboards/wins?rule=C")
+    status, board = send(server.url, "/api/v1/leaderboards/wins?rule=C")
     assert status == 200, board
     return [entry["player"] for entry in board["results"]]
 
@@ -86,18 +68,18 @@ def test_public_reads_come_from_the_replica_and_a_players_own_from_the_primary(
         carol_token = ApiToken.issue(carol, "replica")[1]
         # What everybody sees comes from the replica, which has neither yet.
         assert winners(server) == []
-        assert send(server, "/api/v1/players/carol")[0] == 404
-        assert send(server, "/api/v1/players/bob")[1]["stats"]["C"]["wins"] == 0
+        assert send(server.url, "/api/v1/players/carol")[0] == 404
+        assert send(server.url, "/api/v1/players/bob")[1]["stats"]["C"]["wins"] == 0
         # Your own profile, your token and the game you play come from the primary.
-        assert send(server, "/api/v1/players/bob", bob_token)[1]["stats"]["C"]["wins"] == 1
-        status, game = send(server, "/api/v1/games", carol_token, {})
+        assert send(server.url, "/api/v1/players/bob", bob_token)[1]["stats"]["C"]["wins"] == 1
+        status, game = send(server.url, "/api/v1/games", carol_token, {})
         assert status == 201, game
         move = {"move": game["legal_moves"][0], "version": game["version"]}
-        status, moved = send(server, f"/api/v1/games/{game['id']}/moves", carol_token, move)
+        status, moved = send(server.url, f"/api/v1/games/{game['id']}/moves", carol_token, move)
         assert (status, moved.get("version")) == (200, 1), moved
-        assert send(server, f"/api/v1/games/{game['id']}", carol_token)[1]["version"] == 1
+        assert send(server.url, f"/api/v1/games/{game['id']}", carol_token)[1]["version"] == 1
     finally:
         replica.resume_replay()
     caught_up(replica)  # the primary's writes stream to the replica
     assert winners(server) == ["bob"]
-    assert send(server, "/api/v1/players/carol")[0] == 200
+    assert send(server.url, "/api/v1/players/carol")[0] == 200

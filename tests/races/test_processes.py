@@ -4,8 +4,6 @@ nothing; its racer reconnects to the other process, resyncs, and wins."""
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -14,6 +12,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from accounts.models import ApiToken
+from tests.support.http import call
 from tests.support.play import winning_line
 from tests.support.redis import redis_shards
 from tests.support.secrecy import face_down_cards, strings
@@ -23,19 +22,6 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 #: A ceiling, never a pause: every wait ends when its message comes.
 TIMEOUT = 30
-
-
-def call(server: RunningServer, path: str, token: str, body: dict[str, Any] | None = None) -> Any:
-    request = urllib.request.Request(
-        f"{server.url}{path}",
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
-            return json.load(reply)
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{path}: {error.code} {error.read()[:300]!r}") from None
 
 
 def follow(server: RunningServer, room: str, token: str) -> ClientConnection:
@@ -75,13 +61,13 @@ def test_a_killed_worker_loses_no_race(alice: User, bob: User) -> None:
     with redis_shards() as redis:
         env = {"REDIS_URL": redis.url, "RACE_COUNTDOWN_SECONDS": "0", "RACE_TICK_SECONDS": "1"}
         with asgi_server(env) as doomed, asgi_server(env) as survivor:
-            room = call(survivor, "/api/v1/races", alice_token, {"code": code, "private": True})
+            room = call(survivor.url, "/api/v1/races", alice_token, {"code": code, "private": True})
             room = room["room"]
-            call(survivor, f"/api/v1/races/{room}/join", bob_token, {})
+            call(survivor.url, f"/api/v1/races/{room}/join", bob_token, {})
             for token in (alice_token, bob_token):
-                call(survivor, f"/api/v1/races/{room}/ready", token, {})
-            mine = call(survivor, f"/api/v1/races/{room}", alice_token)["me"]["game"]
-            theirs = call(survivor, f"/api/v1/races/{room}", bob_token)["me"]["game"]
+                call(survivor.url, f"/api/v1/races/{room}/ready", token, {})
+            mine = call(survivor.url, f"/api/v1/races/{room}", alice_token)["me"]["game"]
+            theirs = call(survivor.url, f"/api/v1/races/{room}", bob_token)["me"]["game"]
             secret = face_down_cards(theirs)  # the same deal: Alice turns up Bob's secrets
             with follow(survivor, room, bob_token) as watching:
                 bob_feed = Feed(watching, secret)
@@ -96,9 +82,8 @@ def test_a_killed_worker_loses_no_race(alice: User, bob: User) -> None:
                     version = 0
                     for move in line[:10]:
                         body = {"move": move, "version": version}
-                        version = call(survivor, f"/api/v1/games/{mine}/moves", alice_token, body)[
-                            "version"
-                        ]
+                        path = f"/api/v1/games/{mine}/moves"
+                        version = call(survivor.url, path, alice_token, body)["version"]
                     seen = bob_feed.until(lambda m: racer(m, "alice")["moves"] == 10)
                     alice_feed.until(lambda m: m["t"] == "race-progress" and m["v"] == seen["v"])
                     doomed.child.kill()
@@ -111,9 +96,8 @@ def test_a_killed_worker_loses_no_race(alice: User, bob: User) -> None:
                     assert racer(snapshot, "alice")["moves"] == 10
                     for move in line[10:]:
                         body = {"move": move, "version": version}
-                        version = call(survivor, f"/api/v1/games/{mine}/moves", alice_token, body)[
-                            "version"
-                        ]
+                        path = f"/api/v1/games/{mine}/moves"
+                        version = call(survivor.url, path, alice_token, body)["version"]
                     end = bob_feed.until(
                         lambda m: m["t"] == "race" and m["d"]["status"] == "finished"
                     )

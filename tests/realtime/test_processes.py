@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from accounts.models import ApiToken
+from tests.support.http import call
 from tests.support.redis import RedisShards, redis_shards
 from tests.support.secrecy import face_down_cards, strings
 from tests.support.servers import RunningServer, asgi_server
@@ -60,23 +61,9 @@ def send(
         return error.code, error.read()
 
 
-def call(server: RunningServer, path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
-    """POST JSON to a server process; the answer (any non-2xx fails the test)."""
-    request = urllib.request.Request(
-        f"{server.url}{path}",
-        data=json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
-            return dict(json.load(reply))
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{path}: {error.code} {error.read()[:300]!r}") from None
-
-
 def play(server: RunningServer, token: str, state: dict[str, Any]) -> dict[str, Any]:
     body = {"move": state["legal_moves"][0], "version": state["version"]}
-    return call(server, f"/api/v1/games/{state['id']}/moves", token, body)
+    return call(server.url, f"/api/v1/games/{state['id']}/moves", token, body)
 
 
 def watch(server: RunningServer, game_id: int) -> ClientConnection:
@@ -103,7 +90,7 @@ def opened(socket: ClientConnection, game_id: int) -> dict[str, Any]:
 def test_a_move_posted_to_one_process_reaches_a_watcher_of_the_other(
     cluster: Cluster, token: str
 ) -> None:
-    game = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    game = call(cluster.movers.url, "/api/v1/games", token, {"code": CODE})
     with watch(cluster.watchers, game["id"]) as socket:
         assert opened(socket, game["id"])["v"] == 0
         answer = play(cluster.movers, token, game)
@@ -115,7 +102,7 @@ def test_a_move_posted_to_one_process_reaches_a_watcher_of_the_other(
 def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(
     cluster: Cluster, token: str
 ) -> None:
-    state = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    state = call(cluster.movers.url, "/api/v1/games", token, {"code": CODE})
     gid = state["id"]
     with watch(cluster.watchers, gid) as socket:
         opened(socket, gid)
@@ -139,7 +126,7 @@ def test_a_token_revoked_on_one_process_closes_its_socket_on_the_other(
     cluster: Cluster, alice: User
 ) -> None:
     revoked, raw = ApiToken.issue(alice, "lost phone")
-    game = call(cluster.movers, "/api/v1/games", raw, {"code": CODE})
+    game = call(cluster.movers.url, "/api/v1/games", raw, {"code": CODE})
     url = f"{cluster.watchers.ws_url}/ws/v1/games/{game['id']}/"
     auth = {"Authorization": f"Bearer {raw}"}
     with connect(url, origin=Origin(cluster.watchers.url), additional_headers=auth) as socket:
