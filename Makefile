@@ -42,4 +42,4 @@ test-tools:
 test: install test-tools lint
 	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }
 	node --test tests/js/
-	$(VENV)/python -m pytest
+	$(VENV)/python -m pytest --durations=25
