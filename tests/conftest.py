@@ -23,7 +23,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def _whole_suite(config: pytest.Config) -> bool:
     """No paths, keywords, markers or deselection: every test ran (as `make test` runs them)."""
     narrowed = config.args not in ([], ["tests"]) or config.option.keyword or config.option.markexpr
-    return not narrowed and not config.option.deselect and not config.option.lf
+    last_failed = getattr(config.option, "lf", False)  # absent under -p no:cacheprovider
+    return not narrowed and not config.option.deselect and not last_failed
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
