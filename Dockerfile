@@ -18,7 +18,9 @@ RUN pip install --no-cache-dir "uv==0.13.9" \
 WORKDIR /app
 # Dependencies first: this layer is reused until pyproject.toml or uv.lock change.
 COPY pyproject.toml uv.lock ./
-RUN uv sync --frozen --no-dev --no-install-project
+# Compiled here: PYTHONDONTWRITEBYTECODE (and a read-only /app for the yukon user) would
+# otherwise make every worker compile each module it imports, seconds per (re)start.
+RUN uv sync --frozen --no-dev --no-install-project --compile-bytecode
 
 COPY . .
 # Static files are collected at build time (whitenoise serves them with hashed names).
@@ -26,6 +28,7 @@ COPY . .
 RUN DEBUG=false SECRET_KEY=build-only-secret-key-never-used-at-runtime-0123456789 \
     DEAL_KEY=build-only DATABASE_URL=postgresql://build@localhost/build \
     python manage.py collectstatic --noinput \
+    && python -m compileall -q accounts api frontend games ops yukon_site manage.py \
     && chown -R yukon:yukon /app/data
 
 USER yukon

@@ -203,20 +203,30 @@ class Cluster:
         ]
 
     def start_worker(self, kind: str, port: int | None = None) -> Worker:
-        port = port or free_port()
-        index = len(self.workers) + 1
-        child = Child(
-            f"{kind}-{index}",
-            self._command(kind, port),
-            log_path=self.directory / f"{kind}-{port}.log",
-            cwd=ROOT,
-            env=self.env,
-        )
-        server = "web" if kind == "web" and self.web_server == "granian" else "ws"
-        child.wait_for(READY_LINES["worker" if kind == "worker" else server])
-        worker = Worker(child, port, kind)
-        self.workers.append(worker)
-        return worker
+        """Start one worker (on `port`, as a restart does) and wait until it serves."""
+        return self.start_workers([kind], port)[0]
+
+    def start_workers(self, kinds: list[str], port: int | None = None) -> list[Worker]:
+        """Start these workers side by side, then wait until every one serves.
+
+        Each spends seconds importing Django; started together they overlap that.
+        """
+        started = []
+        for kind in kinds:
+            worker_port = port or free_port()
+            child = Child(
+                f"{kind}-{len(self.workers) + 1}",
+                self._command(kind, worker_port),
+                log_path=self.directory / f"{kind}-{worker_port}.log",
+                cwd=ROOT,
+                env=self.env,
+            )
+            started.append(Worker(child, worker_port, kind))
+            self.workers.append(started[-1])
+        for worker in started:
+            server = "web" if worker.kind == "web" and self.web_server == "granian" else "ws"
+            worker.child.wait_for(READY_LINES["worker" if worker.kind == "worker" else server])
+        return started
 
     # The proxy ---------------------------------------------------------------------------
 
@@ -401,9 +411,7 @@ def running_cluster(
         cluster.create_database()
         cluster.start_redis(redis_ports)
         cluster.prepare_django()
-        for kind, count in (("web", web), ("ws", ws), ("worker", workers)):
-            for _ in range(count):
-                cluster.start_worker(kind)
+        cluster.start_workers(["web"] * web + ["ws"] * ws + ["worker"] * workers)
         if proxy:
             cluster.start_proxy(free_port())
         yield cluster
