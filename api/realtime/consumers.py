@@ -12,9 +12,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any, cast
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import connection
 from django.db.models import F
 
 from accounts.authentication import TokenGrant, token_stands
@@ -155,22 +154,6 @@ def _refusal(game_id: int, user: Any) -> int | None:
     return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
 
 
-def _write_and_hand_back(
-    client: writes.Client, game_id: int, kind: str, content: dict[str, Any]
-) -> writes.Reply:
-    """A write, then its connection back to the pool, as at the end of an HTTP request
-    (the pool lends it again; a pool thread holding one idle would starve the others)."""
-    try:
-        return writes.write(client, game_id, kind, content)
-    finally:
-        connection.close()
-
-
-# Off the shared sync thread (thread_sensitive=False), like a WSGI worker's threads: moves of
-# different games run side by side, each in its own transaction and pooled connection.
-_write = DatabaseSyncToAsync(_write_and_hand_back, thread_sensitive=False)
-
-
 @database_sync_to_async
 def _lobby_games() -> list[GameSummary]:
     games = (
@@ -261,7 +244,7 @@ class GameConsumer(PushConsumer):
             accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
         )
         async with self.lock:
-            reply = await _write(client, self.game_id, kind, content)
+            reply = await writes.write_off_loop(client, self.game_id, kind, content)
             await self.send_json(reply.message)
             if reply.state is not None:
                 await self._stand_at(reply.state)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DatabaseError
 from django.http import HttpRequest
@@ -33,6 +34,7 @@ from api.throttles import MoveThrottle
 from games import pushes
 from games.errors import NotYourGame
 from games.public import GameState
+from ops.kept_connections import KeptConnectionThreads
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +48,10 @@ INTENTS: dict[str, intents.Intent] = {
     pushes.ClientType.UNDO: intents.UNDO,
     pushes.ClientType.RESIGN: intents.RESIGN,
 }
+
+
+#: Where the writes run: off the event loop, on connections kept from one write to the next.
+threads = KeptConnectionThreads(settings.WS_WRITE_THREADS, "ws-write")
 
 
 class Envelope(serializers.Serializer[Any]):
@@ -115,6 +121,11 @@ def refusal_for(exc: Exception) -> tuple[int, dict[str, Any]]:
         return 503, error_body("database-unavailable", message)
     logger.exception("a websocket write failed")
     return 500, error_body("server-error", _("Something went wrong on our side."))
+
+
+async def write_off_loop(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:
+    """`write` in one of `threads`: writes of different games run side by side."""
+    return await threads.run(lambda: write(client, game_id, kind, content))
 
 
 def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:
