@@ -12,7 +12,9 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -35,6 +37,26 @@ PUSH_TIMEOUT_SECONDS = 0.5
 LAYER_TYPE = "push.message"
 #: The event type of an unversioned message for the game owner's sockets only.
 OWNER_LAYER_TYPE = "push.owner"
+
+#: A group's member channel → None, or the channel that needs no push (see `answered_directly`).
+AnsweredChannel = Callable[[str], str | None]
+_answered: ContextVar[AnsweredChannel | None] = ContextVar("answered_directly", default=None)
+
+
+@contextmanager
+def answered_directly(channel_of: AnsweredChannel) -> Iterator[None]:
+    """Pushes published within skip, per group, the channel `channel_of(group)` names.
+
+    A websocket write's answer carries the game after it: when the writer's socket is
+    its process's only one in the game's group, that process would receive the push
+    only to drop it. Skipped there, a move sent on the socket costs no message to its
+    own worker, and no send at all when no other process watches (Redis layer only).
+    """
+    token = _answered.set(channel_of)
+    try:
+        yield
+    finally:
+        _answered.reset(token)
 
 
 # Channel keys, messages and capacities in; how many channels were full out. The same
@@ -92,7 +114,7 @@ class _RedisPublisher:
         ]
         self.scripts = [client.register_script(_ADD_MESSAGES) for client in self.clients]
 
-    def send(self, sends: Sends) -> None:
+    def send(self, sends: Sends, answered: AnsweredChannel | None = None) -> None:
         layer = self.layer
         members: dict[str, list[str]] = {}
         for index, client in enumerate(self.clients):
@@ -106,7 +128,8 @@ class _RedisPublisher:
                 pipe.zrange(key, 0, -1)
             replies = pipe.execute()[1::2]
             for group, names in zip(dict.fromkeys(groups), replies, strict=True):
-                members[group] = [name.decode() for name in names]
+                unneeded = answered(group) if answered is not None else None
+                members[group] = [n for name in names if (n := name.decode()) != unneeded]
         batches: dict[int, tuple[list[bytes], list[bytes], list[int]]] = {}
         for group, message in sends:
             if not members[group]:
@@ -171,7 +194,7 @@ def _send(sends: Sends) -> None:
         return
     try:
         if isinstance(layer, RedisChannelLayer):
-            _redis_publisher(layer).send(sends)
+            _redis_publisher(layer).send(sends, _answered.get())
         else:
             # In-memory: its queues belong to the consumers' loop in this same process.
             async_to_sync(_group_send_all)(layer, sends)

@@ -243,8 +243,15 @@ class GameConsumer(PushConsumer):
             cookies=self.scope.get("cookies", {}),
             accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
         )
+        fanout = fanout_for(self.channel_layer)
         async with self.lock:
-            reply = await writes.write_off_loop(client, self.game_id, kind, content)
+            reply = await writes.write_off_loop(
+                client,
+                self.game_id,
+                kind,
+                content,
+                lambda group: fanout.channel_only_for(group, self),
+            )
             await self.send_json(reply.message)
             if reply.state is not None:
                 await self._stand_at(reply.state)

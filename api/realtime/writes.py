@@ -31,7 +31,7 @@ from api import intents
 from api.errors import error_body, refusal
 from api.parsers import JsonTooDeep, LoneSurrogate, inspect_json
 from api.throttles import MoveThrottle
-from games import pushes
+from games import push_transport, pushes
 from games.errors import NotYourGame
 from games.public import GameState
 from ops.kept_connections import KeptConnectionThreads
@@ -123,9 +123,21 @@ def refusal_for(exc: Exception) -> tuple[int, dict[str, Any]]:
     return 500, error_body("server-error", _("Something went wrong on our side."))
 
 
-async def write_off_loop(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:
-    """`write` in one of `threads`: writes of different games run side by side."""
-    return await threads.run(lambda: write(client, game_id, kind, content))
+async def write_off_loop(
+    client: Client,
+    game_id: int,
+    kind: str,
+    content: dict[str, Any],
+    answered: push_transport.AnsweredChannel,
+) -> Reply:
+    """`write` in one of `threads` (writes of different games run side by side); its pushes
+    skip the channel `answered` names (the writer's socket gets the answer instead)."""
+
+    def run() -> Reply:
+        with push_transport.answered_directly(answered):
+            return write(client, game_id, kind, content)
+
+    return await threads.run(run)
 
 
 def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:
