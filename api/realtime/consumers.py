@@ -10,7 +10,7 @@ service calls. The protocol is documented in docs/realtime.md.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -25,6 +25,9 @@ from api.realtime.sequencer import Sequencer, position_of
 from games import daily, push_transport, pushes
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
+
+if TYPE_CHECKING:
+    from asgiref.typing import WebSocketReceiveEvent
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_MISSING_SCOPE = 4430
@@ -116,14 +119,20 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(pushes.error(code, message))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Pushes skip Channels' `close_old_connections` hop to the shared sync thread.
+        """Pushes and client frames skip Channels' `close_old_connections` hop to the
+        shared sync thread.
 
         That hop, once per message per consumer, serialised a push to 500 spectators
-        behind 500 thread round trips. Pushes touch no database; the snapshots that do
-        go through `database_sync_to_async`, which cleans connections up itself.
+        behind 500 thread round trips, and cost every move sent on the socket two thread
+        hand-offs. Neither touches the database on this thread: the snapshots that do
+        go through `database_sync_to_async`, which cleans connections up itself, and
+        the writes run on threads keeping their own (`writes.threads`).
         """
-        if message["type"] in (push_transport.LAYER_TYPE, push_transport.OWNER_LAYER_TYPE):
+        kind = message["type"]
+        if kind in (push_transport.LAYER_TYPE, push_transport.OWNER_LAYER_TYPE):
             await self.push_message(message)
+        elif kind == "websocket.receive":
+            await self.websocket_receive(cast("WebSocketReceiveEvent", message))
         else:
             await super().dispatch(message)
 
