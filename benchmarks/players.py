@@ -177,8 +177,10 @@ async def level(target: Target, tokens: list[str], args: Any) -> dict[str, Any]:
         for w in watched:
             await w.close()
     pushes = [latency for w in watched for latency in w.pushes]
+    spread = [sum(w.ws_base == base for w in watched) for base in target.ws]
     return {
         "players": len(tokens),
+        "players_per_ws_worker": spread,
         **moves.to_dict(),
         "errors": moves.errors + missed,
         "missed_pushes": missed,
@@ -239,10 +241,11 @@ def print_levels(title: str, results: list[dict[str, Any]]) -> int:
             *(r[key] for key in keys),
             "yes" if r["holds"] else "no",
             " ".join(map(str, r["load_average"])),
+            "/".join(map(str, r["players_per_ws_worker"])),
         ]
         for r in results
     ]
-    print_table([*columns, "holds", "load 1/5/15"], rows)
+    print_table([*columns, "holds", "load 1/5/15", "per ws worker"], rows)
     best = max((r["players"] for r in results if r["holds"]), default=0)
     print(
         f"highest player count with zero errors, move and push p99 < {P99_BOUND_MS:g} ms: "
