@@ -12,7 +12,9 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -35,6 +37,26 @@ PUSH_TIMEOUT_SECONDS = 0.5
 LAYER_TYPE = "push.message"
 #: The event type of an unversioned message for the game owner's sockets only.
 OWNER_LAYER_TYPE = "push.owner"
+
+#: A group's member channel → None, or the channel that needs no push (see `answered_directly`).
+AnsweredChannel = Callable[[str], str | None]
+_answered: ContextVar[AnsweredChannel | None] = ContextVar("answered_directly", default=None)
+
+
+@contextmanager
+def answered_directly(channel_of: AnsweredChannel) -> Iterator[None]:
+    """Pushes published within skip, per group, the channel `channel_of(group)` names.
+
+    A websocket write's answer carries the game after it: when the writer's socket is
+    its process's only one in the game's group, that process would receive the push
+    only to drop it. Skipped there, a move sent on the socket costs no message to its
+    own worker, and no send at all when no other process watches (Redis layer only).
+    """
+    token = _answered.set(channel_of)
+    try:
+        yield
+    finally:
+        _answered.reset(token)
 
 
 # Channel keys, messages and capacities in; how many channels were full out. The same
@@ -59,6 +81,19 @@ return over_capacity
 """
 
 
+# Group keys and the expiry cutoff in; each group's members out (expired ones dropped first,
+# as channels_redis's group_send does). One command, not a pipeline of two per group:
+# redis-py's pipeline machinery cost more CPU than the round trip saved.
+_GROUP_MEMBERS = """
+local members = {}
+for i = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, tonumber(ARGV[1]))
+    members[i] = redis.call('ZRANGE', KEYS[i], 0, -1)
+end
+return members
+"""
+
+
 class _RedisPublisher:
     """Sends a publish's messages to a RedisChannelLayer from this (sync) thread.
 
@@ -66,8 +101,8 @@ class _RedisPublisher:
     loop in another thread, and it costs two to four Redis round trips per group.
     This keeps the layer's storage format (its group keys, channel keys and
     serializer, so its consumers read these messages as their own) but does a
-    whole publish in two round trips: group members for every group at once,
-    then every channel's message in one script. Measured in docs/operations.md.
+    whole publish in two round trips: group members for every group at once
+    (one script), then every channel's message in another. Measured in docs/operations.md.
 
     Why it uses two private members of channels_redis (4.3), which has no public
     API for this: the layer's only way to write to a group is the async
@@ -91,22 +126,22 @@ class _RedisPublisher:
             redis_clients.client(host["address"], PUSH_TIMEOUT_SECONDS) for host in layer.hosts
         ]
         self.scripts = [client.register_script(_ADD_MESSAGES) for client in self.clients]
+        self.member_scripts = [client.register_script(_GROUP_MEMBERS) for client in self.clients]
 
-    def send(self, sends: Sends) -> None:
+    def send(self, sends: Sends, answered: AnsweredChannel | None = None) -> None:
         layer = self.layer
         members: dict[str, list[str]] = {}
-        for index, client in enumerate(self.clients):
-            groups = [g for g, _ in sends if layer.consistent_hash(g) == index]
+        for index, members_of in enumerate(self.member_scripts):
+            groups = list(dict.fromkeys(g for g, _ in sends if layer.consistent_hash(g) == index))
             if not groups:
                 continue
-            pipe = client.pipeline(transaction=False)
-            for group in dict.fromkeys(groups):
-                key = layer._group_key(group)
-                pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
-                pipe.zrange(key, 0, -1)
-            replies = pipe.execute()[1::2]
-            for group, names in zip(dict.fromkeys(groups), replies, strict=True):
-                members[group] = [name.decode() for name in names]
+            replies = members_of(
+                keys=[layer._group_key(group) for group in groups],
+                args=[int(time.time()) - layer.group_expiry],
+            )
+            for group, names in zip(groups, replies, strict=True):
+                unneeded = answered(group) if answered is not None else None
+                members[group] = [n for name in names if (n := name.decode()) != unneeded]
         batches: dict[int, tuple[list[bytes], list[bytes], list[int]]] = {}
         for group, message in sends:
             if not members[group]:
@@ -171,7 +206,7 @@ def _send(sends: Sends) -> None:
         return
     try:
         if isinstance(layer, RedisChannelLayer):
-            _redis_publisher(layer).send(sends)
+            _redis_publisher(layer).send(sends, _answered.get())
         else:
             # In-memory: its queues belong to the consumers' loop in this same process.
             async_to_sync(_group_send_all)(layer, sends)

@@ -26,6 +26,7 @@ from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, 
 from games.models import Game, MoveLogEntry, Result
 from games.public import GameState, game_state
 from games.races import lifecycle as races
+from games.races.models import Racer
 from ops import sql
 
 
@@ -100,6 +101,15 @@ _GAME = sql.Columns(Game, "g")
 _LOCK_GAME = (
     f"SELECT {_GAME.sql} FROM {sql.quote(Game._meta.db_table)} g WHERE g.id = %s FOR UPDATE"
 )
+# The same lock, and the race the game plays in (NULL for an ordinary game) in the same
+# round trip: a write learns it needs the race's lock without a query of its own.
+_RACER_GAME = sql.quote_column(sql.concrete_field(Racer, "game"))
+_LOCK_GAME_AND_RACE = (
+    f"SELECT {_GAME.sql}, r.{sql.quote_column(sql.concrete_field(Racer, 'race'))}"
+    f" FROM {sql.quote(Game._meta.db_table)} g"
+    f" LEFT JOIN {sql.quote(Racer._meta.db_table)} r ON r.{_RACER_GAME} = g.id"
+    " WHERE g.id = %s FOR UPDATE OF g"
+)
 # What a write changes in the game row.
 _WRITTEN_FIELDS = (
     "version",
@@ -114,16 +124,17 @@ _WRITTEN_FIELDS = (
 )
 
 
-def _locked_game(player: User, game_id: int) -> Game:
-    found = sql.fetch_instances(_LOCK_GAME, [game_id], _GAME)
+def _locked_game(player: User, game_id: int) -> tuple[Game, int | None]:
+    """The caller's game, locked, and the id of the race it plays in (None: in no race)."""
+    found = sql.fetch_row(_LOCK_GAME_AND_RACE, [game_id], _GAME)
     if found is None:
         raise GameNotFound(f"There is no game {game_id}.")
-    game = found[0]
+    (game,), (race_id,) = found
     assert isinstance(game, Game)
     if game.owner_id != player.pk:
         raise NotYourGame(f"Game {game_id} belongs to another player.")
     game.owner = player  # the caller is the owner: no join needed
-    return game
+    return game, race_id
 
 
 def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> Callable[[Game], bool]:
@@ -136,6 +147,13 @@ def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> Callable[[Ga
     return test
 
 
+class _InRace(Exception):
+    """The game plays in a race: its write starts again, the race settled and locked first."""
+
+    def __init__(self, race_id: int) -> None:
+        self.race_id = race_id
+
+
 def _write(
     player: User,
     game_id: int,
@@ -143,10 +161,27 @@ def _write(
     apply: Callable[[Game, EngineGame], GameState],
     is_same_write: Callable[[Game], bool],
 ) -> Outcome:
-    race_id = races.settled_race_of(game_id)
+    """One write; an ordinary game's takes one lock, a race game's locks its race first."""
+    try:
+        return _write_locked(player, game_id, version, apply, is_same_write, race_id=None)
+    except _InRace as found:  # nothing was written: the first transaction rolled back
+        races.settle(found.race_id)
+        return _write_locked(player, game_id, version, apply, is_same_write, found.race_id)
+
+
+def _write_locked(
+    player: User,
+    game_id: int,
+    version: int,
+    apply: Callable[[Game, EngineGame], GameState],
+    is_same_write: Callable[[Game], bool],
+    race_id: int | None,
+) -> Outcome:
     with transaction.atomic():
         race = races.locked(race_id) if race_id is not None else None  # the race first, always
-        game = _locked_game(player, game_id)
+        game, game_race_id = _locked_game(player, game_id)
+        if race is None and game_race_id is not None:
+            raise _InRace(game_race_id)
         if race is not None:
             races.ensure_running(race)
         if version != game.version:

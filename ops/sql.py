@@ -90,6 +90,14 @@ def _execute(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
 
 def fetch_instances(sql: str, params: Sequence[Any], *columns: Columns) -> list[Model] | None:
     """Run a one-row SELECT of `columns`' lists, in order; their instances, or None if no row."""
+    found = fetch_row(sql, params, *columns)
+    return None if found is None else found[0]
+
+
+def fetch_row(
+    sql: str, params: Sequence[Any], *columns: Columns
+) -> tuple[list[Model], tuple[Any, ...]] | None:
+    """`fetch_instances`, and the values the row has after `columns`' lists (as read)."""
     row = _execute(sql, params)
     if row is None:
         return None
@@ -98,7 +106,7 @@ def fetch_instances(sql: str, params: Sequence[Any], *columns: Columns) -> list[
         end = start + len(part.fields)
         instances.append(part.instance(row[start:end]))
         start = end
-    return instances
+    return instances, tuple(row[start:])
 
 
 @cache

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from api.realtime import writes
 from tests.support import error_codes
 from tests.support.flush import retry_flush_after_deadlocks
 from tests.support.hashing import quick_password_hashing
@@ -40,6 +43,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if reporter is not None:
             reporter.write_line(message, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's, plus: the websocket write threads' kept connections end before the
+    test database is dropped (PostgreSQL refuses to drop a database still connected to)."""
+    yield
+    with django_db_blocker.unblock():
+        writes.threads.close()
 
 
 @pytest.fixture

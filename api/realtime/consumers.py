@@ -10,11 +10,10 @@ service calls. The protocol is documented in docs/realtime.md.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import connection
 from django.db.models import F
 
 from accounts.authentication import TokenGrant, token_stands
@@ -26,6 +25,9 @@ from api.realtime.sequencer import Sequencer, position_of
 from games import daily, push_transport, pushes
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
+
+if TYPE_CHECKING:
+    from asgiref.typing import WebSocketReceiveEvent
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_MISSING_SCOPE = 4430
@@ -117,14 +119,20 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(pushes.error(code, message))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Pushes skip Channels' `close_old_connections` hop to the shared sync thread.
+        """Pushes and client frames skip Channels' `close_old_connections` hop to the
+        shared sync thread.
 
         That hop, once per message per consumer, serialised a push to 500 spectators
-        behind 500 thread round trips. Pushes touch no database; the snapshots that do
-        go through `database_sync_to_async`, which cleans connections up itself.
+        behind 500 thread round trips, and cost every move sent on the socket two thread
+        hand-offs. Neither touches the database on this thread: the snapshots that do
+        go through `database_sync_to_async`, which cleans connections up itself, and
+        the writes run on threads keeping their own (`writes.threads`).
         """
-        if message["type"] in (push_transport.LAYER_TYPE, push_transport.OWNER_LAYER_TYPE):
+        kind = message["type"]
+        if kind in (push_transport.LAYER_TYPE, push_transport.OWNER_LAYER_TYPE):
             await self.push_message(message)
+        elif kind == "websocket.receive":
+            await self.websocket_receive(cast("WebSocketReceiveEvent", message))
         else:
             await super().dispatch(message)
 
@@ -153,22 +161,6 @@ def _refusal(game_id: int, user: Any) -> int | None:
     if game is None:
         return CLOSE_NO_GAME
     return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
-
-
-def _write_and_hand_back(
-    client: writes.Client, game_id: int, kind: str, content: dict[str, Any]
-) -> writes.Reply:
-    """A write, then its connection back to the pool, as at the end of an HTTP request
-    (the pool lends it again; a pool thread holding one idle would starve the others)."""
-    try:
-        return writes.write(client, game_id, kind, content)
-    finally:
-        connection.close()
-
-
-# Off the shared sync thread (thread_sensitive=False), like a WSGI worker's threads: moves of
-# different games run side by side, each in its own transaction and pooled connection.
-_write = DatabaseSyncToAsync(_write_and_hand_back, thread_sensitive=False)
 
 
 @database_sync_to_async
@@ -260,8 +252,15 @@ class GameConsumer(PushConsumer):
             cookies=self.scope.get("cookies", {}),
             accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
         )
+        fanout = fanout_for(self.channel_layer)
         async with self.lock:
-            reply = await _write(client, self.game_id, kind, content)
+            reply = await writes.write_off_loop(
+                client,
+                self.game_id,
+                kind,
+                content,
+                lambda group: fanout.channel_only_for(group, self),
+            )
             await self.send_json(reply.message)
             if reply.state is not None:
                 await self._stand_at(reply.state)

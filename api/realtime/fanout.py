@@ -75,6 +75,18 @@ class Fanout:
                 del self.members[group]
                 await self.layer.group_discard(group, self.channel)
 
+    def channel_only_for(self, group: str, member: Member) -> str | None:
+        """This process's channel if `member` is its only socket in `group`, else None.
+
+        Read from a write's thread after the write committed (see
+        `push_transport.answered_directly`): a socket joining meanwhile reads the game
+        after that commit, so it misses nothing the skipped push would have told it.
+        """
+        members = self.members.get(group)
+        if members is not None and len(members) == 1 and member in members:
+            return self.channel
+        return None
+
     async def _new_channel(self) -> str:
         if isinstance(self.layer, RedisChannelLayer):
             # No `!`: its own Redis key, which only this process's pump reads (see `_next_batch`).

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DatabaseError
 from django.http import HttpRequest
@@ -30,9 +31,10 @@ from api import intents
 from api.errors import error_body, refusal
 from api.parsers import JsonTooDeep, LoneSurrogate, inspect_json
 from api.throttles import MoveThrottle
-from games import pushes
+from games import push_transport, pushes
 from games.errors import NotYourGame
 from games.public import GameState
+from ops.kept_connections import KeptConnectionThreads
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +48,10 @@ INTENTS: dict[str, intents.Intent] = {
     pushes.ClientType.UNDO: intents.UNDO,
     pushes.ClientType.RESIGN: intents.RESIGN,
 }
+
+
+#: Where the writes run: off the event loop, on connections kept from one write to the next.
+threads = KeptConnectionThreads(settings.WS_WRITE_THREADS, "ws-write")
 
 
 class Envelope(serializers.Serializer[Any]):
@@ -115,6 +121,23 @@ def refusal_for(exc: Exception) -> tuple[int, dict[str, Any]]:
         return 503, error_body("database-unavailable", message)
     logger.exception("a websocket write failed")
     return 500, error_body("server-error", _("Something went wrong on our side."))
+
+
+async def write_off_loop(
+    client: Client,
+    game_id: int,
+    kind: str,
+    content: dict[str, Any],
+    answered: push_transport.AnsweredChannel,
+) -> Reply:
+    """`write` in one of `threads` (writes of different games run side by side); its pushes
+    skip the channel `answered` names (the writer's socket gets the answer instead)."""
+
+    def run() -> Reply:
+        with push_transport.answered_directly(answered):
+            return write(client, game_id, kind, content)
+
+    return await threads.run(run)
 
 
 def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> Reply:

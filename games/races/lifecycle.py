@@ -210,14 +210,6 @@ def finish(race: Race, racers: list[Racer], now: datetime, reason: str) -> None:
 # ---- moves in race games (called by games.services) ----------------------------------------
 
 
-def settled_race_of(game_id: int) -> int | None:
-    """The race a game plays in, its timers settled first; None for an ordinary game."""
-    race_id = Racer.objects.filter(game_id=game_id).values_list("race_id", flat=True).first()
-    if race_id is not None:
-        settle(race_id)
-    return race_id
-
-
 def ensure_running(race: Race) -> None:
     """Inside the move's transaction (race locked): a race that ended takes no more writes."""
     if race.status != Race.Status.RUNNING or (

@@ -7,6 +7,7 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,42 @@ def test_a_move_posted_to_one_process_reaches_a_watcher_of_the_other(
         push = receive(socket, game["id"])
         assert (push["t"], push["v"], push["d"]["move"]) == ("move", 1, game["legal_moves"][0])
         assert push["d"]["state"]["columns"] == answer["columns"]
+
+
+def test_a_socket_move_is_pushed_to_every_other_socket_in_either_process(
+    cluster: Cluster, token: str
+) -> None:
+    """The writer's own process gets no push while the writer is its only socket in the game
+    (its answer stands for it: push_transport.answered_directly), but a spectator joining
+    there gets the next one, as does the other process's."""
+    state = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    gid = state["id"]
+    url = f"{cluster.movers.ws_url}/ws/v1/games/{gid}/"
+    auth = {"Authorization": f"Bearer {token}"}
+    with (
+        connect(url, origin=Origin(cluster.movers.url), additional_headers=auth) as owner,
+        watch(cluster.watchers, gid) as far,
+    ):
+        opened(owner, gid)
+        opened(far, gid)
+        for version in (0, 1):
+            with ExitStack() as spectators:  # the second move has one beside the owner
+                nearby = [
+                    spectators.enter_context(watch(cluster.movers, gid)) for _ in range(version)
+                ]
+                for socket in nearby:
+                    opened(socket, gid)
+                body = {"move": state["legal_moves"][0], "version": version}
+                owner.send(json.dumps({"t": "move", "id": f"m{version}", "d": body}))
+                answer = receive(owner, gid)
+                assert (answer["t"], answer["id"]) == ("answer", f"m{version}"), answer
+                state = answer["d"]
+                for socket in [far, *nearby]:
+                    push = receive(socket, gid)
+                    assert (push["t"], push["v"]) == ("move", version + 1), push
+                    assert push["d"]["state"]["columns"] == state["columns"]
+        owner.send(json.dumps({"t": "ping"}))
+        assert receive(owner, gid) == {"t": "pong"}  # no push of its own writes came first
 
 
 def test_moves_survive_a_redis_crash_and_a_reconnecting_client_resyncs(

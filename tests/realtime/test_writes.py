@@ -13,10 +13,13 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import User
+from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
+from api.realtime import writes
 from games.models import MoveLogEntry
+from ops.kept_connections import KeptConnectionThreads
 from tests.realtime.wire import Socket, hidden_cards
 from tests.support.oauth import obtain_tokens, register_app, signed_in
 from tests.support.play import new_game, post, token_client
@@ -291,3 +294,55 @@ def test_hostile_frames_get_an_error_code_and_the_socket_plays_on(
             assert (await player.expect("answer"))["d"]["version"] == 1
 
     async_to_sync(scenario)()
+
+
+def backends_of_the_write_thread() -> set[int]:
+    """The server processes of the test database's other clients (the write thread's among them)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {pid for (pid,) in cursor.fetchall()}
+
+
+def terminate(pids: set[int]) -> None:
+    with connection.cursor() as cursor:
+        for pid in pids:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def test_a_write_whose_kept_connection_was_killed_answers_503_and_the_next_one_reconnects(
+    alice: User, game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The write thread keeps its connection between writes (ops/kept_connections.py): when
+    the server ends it, that write is `database-unavailable` and the retry gets a new one."""
+    one_thread = KeptConnectionThreads(1, "ws-write-test")
+    monkeypatch.setattr(writes, "threads", one_thread)
+    gid, first_move = game["id"], game["legal_moves"][0]
+    mine = path_for(gid, alice)
+
+    async def scenario() -> None:
+        async with Socket(mine) as player:
+            await opened(player)
+            await player.send({"t": "move", "id": "m1", "d": {"move": first_move, "version": 0}})
+            state = (await player.expect("answer"))["d"]
+            kept = await sync_to_async(backends_of_the_write_thread)()
+            assert kept, "the write thread holds no connection after its write"
+            await sync_to_async(terminate)(kept)
+            move = {"move": state["legal_moves"][0], "version": 1}
+            await player.send({"t": "move", "id": "m2", "d": move})
+            refused = await player.expect("error")
+            assert (refused["id"], refused["d"]["status"]) == ("m2", 503)
+            assert refused["d"]["code"] == "database-unavailable"
+            await player.send({"t": "move", "id": "m3", "d": move})
+            answer = await player.expect("answer")
+            assert (answer["id"], answer["d"]["version"]) == ("m3", 2)
+            reconnected = await sync_to_async(backends_of_the_write_thread)()
+            assert reconnected and not reconnected & kept
+
+    try:
+        async_to_sync(scenario)()
+    finally:
+        one_thread.close()
+    assert log_of(gid) == [("move", "move"), ("move", "move")]
