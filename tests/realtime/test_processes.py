@@ -106,7 +106,7 @@ def test_a_socket_move_is_pushed_to_every_other_socket_in_either_process(
     """The writer's own process gets no push while the writer is its only socket in the game
     (its answer stands for it: push_transport.answered_directly), but a spectator joining
     there gets the next one, as does the other process's."""
-    state = call(cluster.movers, "/api/v1/games", token, {"code": CODE})
+    state = call(cluster.movers.url, "/api/v1/games", token, {"code": CODE})
     gid = state["id"]
     url = f"{cluster.movers.ws_url}/ws/v1/games/{gid}/"
     auth = {"Authorization": f"Bearer {token}"}
