@@ -29,9 +29,8 @@ FOUND: Final = 7
 HIDDEN: Final = 64
 #: Nodes of the main search between two probes.
 MAIN_SLICE: Final = 2048
-#: Nodes of the first probe, and how much each later probe grows.
+#: Nodes of the shortest probe (see :func:`probe_budget`).
 PROBE_NODES: Final = 1024
-PROBE_GROWTH: Final = 1.2
 #: Random points added to a probe's move scores (the scores step by 5..40).
 PROBE_NOISE: Final = 120
 #: Nodes between two looks at the clock.
@@ -564,26 +563,32 @@ class Search:
         """
         found = self.found[:]
         found[card // 13] -= 1
+        if len(waiting) == 1 and self._can_exit(found, waiting[0]):
+            return True
         tops = [col[-1] if col else _EMPTY for col in self.cols]
         tops[k] = card
         return self._block_can_end(found, tops, waiting)
+
+    def _can_exit(self, found: list[int], card: int) -> bool:
+        """Whether a card off ``found`` and not face down may be placed on ``card``.
+
+        Face-down cards do not change during take-backs, and cards taken back
+        are face up.
+        """
+        cols = self.cols
+        loc = self.loc
+        for ch in self.children[card]:
+            if found[ch // 13] <= ch % 13 and (loc[ch] == FOUND or cols[loc[ch]].find(ch) >= 0):
+                return True
+        return False
 
     def _block_can_end(self, found: list[int], tops: list[int], waiting: bytes) -> bool:
         memo_key = bytes(found) + bytes(sorted(tops)) + bytes(self.down) + waiting
         verdict = self.block_memo.get(memo_key)
         if verdict is not None:
             return verdict
-        verdict = False
+        verdict = len(waiting) == 1 and self._can_exit(found, waiting[0])
         children = self.children
-        if len(waiting) == 1:
-            cols = self.cols
-            loc = self.loc
-            for ch in children[waiting[0]]:
-                # Off the foundations (here) and not face down: face-down cards
-                # do not change during take-backs, and cards taken back are up.
-                if found[ch // 13] <= ch % 13 and (loc[ch] == FOUND or cols[loc[ch]].find(ch) >= 0):
-                    verdict = True
-                    break
         if not verdict:
             safe_need = self.safe_need
             for s in range(4):
@@ -746,6 +751,25 @@ class Search:
         return True
 
 
+def probe_budget(k: int) -> int:
+    """Nodes of the ``k``-th probe (from 1): ``PROBE_NODES`` times the Luby sequence.
+
+    1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: a probe that wins usually wins within
+    a few thousand positions, so most probes stay short, while ever longer
+    ones still come up now and then.
+    """
+    size = 1
+    while size < k + 1:
+        size = 2 * size + 1  # sizes of the sequence's self-similar blocks: 1, 3, 7, 15
+    while True:
+        if k == size:
+            return PROBE_NODES * ((size + 1) // 2)
+        half = size // 2
+        if k > half:
+            k -= half
+        size = half
+
+
 def _took_back(pending: bytes, card: int, target: int) -> bytes:
     """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
 
@@ -816,4 +840,4 @@ def search(
         spent += probe.nodes
         probes += 1
         probe = make(PROBE_NOISE, probes)
-        probe_end = int(PROBE_NODES * PROBE_GROWTH**probes)
+        probe_end = probe_budget(probes)
