@@ -29,9 +29,8 @@ FOUND: Final = 7
 HIDDEN: Final = 64
 #: Nodes of the main search between two probes.
 MAIN_SLICE: Final = 2048
-#: Nodes of the first probe, and how much each later probe grows.
+#: Nodes of the shortest probe (see :func:`probe_budget`).
 PROBE_NODES: Final = 1024
-PROBE_GROWTH: Final = 1.2
 #: Random points added to a probe's move scores (the scores step by 5..40).
 PROBE_NOISE: Final = 120
 #: Nodes between two looks at the clock.
@@ -54,6 +53,8 @@ type Candidate = tuple[int, int, int, bytes | None, int, bytes, bytes, int, byte
 type _Tableau = tuple[int, int, int, int, int]
 #: A take-back found by move generation: (score, card, to column).
 type _Back = tuple[int, int, int]
+#: A column top that stands for an empty column in :meth:`Search.block_can_end`.
+_EMPTY: Final = 255
 #: One-byte ``bytes`` for every byte value.
 _BYTE: Final = tuple(bytes((b,)) for b in range(256))
 
@@ -162,6 +163,7 @@ class Search:
         self.pending = b""
         self.seen: set[bytes] = set()
         self.dead_memo: dict[bytes, bool] = {}
+        self.block_memo: dict[bytes, bool] = {}
 
     # -- state changes -------------------------------------------------------
 
@@ -469,6 +471,8 @@ class Search:
         for score, card, k in backs:
             col = cols[k]
             waiting = self.took_back(card, col[-1] if col else -1)
+            if not self.block_can_end(card, k, waiting):
+                continue
             grown = col + _BYTE[card]
             child = cols[:]
             child[k] = grown
@@ -544,18 +548,81 @@ class Search:
         )
 
     def took_back(self, card: int, target: int) -> bytes:
-        """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
+        """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column)."""
+        return _took_back(self.pending, card, target)
 
-        ``card`` waits for its own use; it uses the card it lands on and, when
-        that card is waiting, the next higher card of its suit.
+    def block_can_end(self, card: int, k: int, waiting: bytes) -> bool:
+        """Whether the take-back of ``card`` onto column ``k`` can lead out of waiting.
+
+        While cards wait, the main search plays only take-backs until a single
+        card waits and a tableau move goes onto it (docs/solver.md, "Waiting
+        sets that cannot end"). Take-backs see only the foundations and the
+        column tops, so this searches that small state (memoised): whether
+        some chain of take-backs reaches one waiting card with a face-up card
+        off the foundations that may be placed on it.
         """
-        if not self.pending:
-            return _BYTE[card]
-        higher = card + 1 if card % 13 != 12 else -1
-        kept = [p for p in self.pending if p != target and p != higher]
-        kept.append(card)
-        kept.sort()
-        return bytes(kept)
+        found = self.found[:]
+        found[card // 13] -= 1
+        if len(waiting) == 1 and self._can_exit(found, waiting[0]):
+            return True
+        tops = [col[-1] if col else _EMPTY for col in self.cols]
+        tops[k] = card
+        return self._block_can_end(found, tops, waiting)
+
+    def _can_exit(self, found: list[int], card: int) -> bool:
+        """Whether a card off ``found`` and not face down may be placed on ``card``.
+
+        Face-down cards do not change during take-backs, and cards taken back
+        are face up.
+        """
+        cols = self.cols
+        loc = self.loc
+        for ch in self.children[card]:
+            if found[ch // 13] <= ch % 13 and (loc[ch] == FOUND or cols[loc[ch]].find(ch) >= 0):
+                return True
+        return False
+
+    def _block_can_end(self, found: list[int], tops: list[int], waiting: bytes) -> bool:
+        memo_key = bytes(found) + bytes(sorted(tops)) + bytes(self.down) + waiting
+        verdict = self.block_memo.get(memo_key)
+        if verdict is not None:
+            return verdict
+        verdict = len(waiting) == 1 and self._can_exit(found, waiting[0])
+        children = self.children
+        if not verdict:
+            safe_need = self.safe_need
+            for s in range(4):
+                rank = found[s]
+                if not rank:
+                    continue
+                card = s * 13 + rank - 1
+                need = safe_need[card]
+                if (
+                    need is not None
+                    and found[0] >= need[0]
+                    and found[1] >= need[1]
+                    and found[2] >= need[2]
+                    and found[3] >= need[3]
+                ):
+                    continue  # safe cards stay home
+                lower = found[:]
+                lower[s] = rank - 1
+                for target in set(tops):
+                    if target == _EMPTY:
+                        if card % 13 != 12:
+                            continue
+                    elif card not in children[target]:
+                        continue
+                    moved = tops[:]
+                    moved[moved.index(target)] = card
+                    after = _took_back(waiting, card, -1 if target == _EMPTY else target)
+                    if self._block_can_end(lower, moved, after):
+                        verdict = True
+                        break
+                if verdict:
+                    break
+        self.block_memo[memo_key] = verdict
+        return verdict
 
     # -- the search ------------------------------------------------------------
 
@@ -684,6 +751,40 @@ class Search:
         return True
 
 
+def probe_budget(k: int) -> int:
+    """Nodes of the ``k``-th probe (from 1): ``PROBE_NODES`` times the Luby sequence.
+
+    1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: a probe that wins usually wins within
+    a few thousand positions, so most probes stay short, while ever longer
+    ones still come up now and then.
+    """
+    size = 1
+    while size < k + 1:
+        size = 2 * size + 1  # sizes of the sequence's self-similar blocks: 1, 3, 7, 15
+    while True:
+        if k == size:
+            return PROBE_NODES * ((size + 1) // 2)
+        half = size // 2
+        if k > half:
+            k -= half
+        size = half
+
+
+def _took_back(pending: bytes, card: int, target: int) -> bytes:
+    """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
+
+    ``card`` waits for its own use; it uses the card it lands on and, when
+    that card is waiting, the next higher card of its suit.
+    """
+    if not pending:
+        return _BYTE[card]
+    higher = card + 1 if card % 13 != 12 else -1
+    kept = [p for p in pending if p != target and p != higher]
+    kept.append(card)
+    kept.sort()
+    return bytes(kept)
+
+
 def search(
     tables: Tables,
     columns: Sequence[Sequence[int]],
@@ -739,4 +840,4 @@ def search(
         spent += probe.nodes
         probes += 1
         probe = make(PROBE_NOISE, probes)
-        probe_end = int(PROBE_NODES * PROBE_GROWTH**probes)
+        probe_end = probe_budget(probes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -19,7 +20,7 @@ from games.engine import (
     Rule,
 )
 from games.engine.solver import SolveResult, rule_tables, solve
-from games.engine.solver_core import Search
+from games.engine.solver_core import PROBE_NODES, Search, probe_budget
 
 
 def deal(number: int, rule: Rule = CLASSIC) -> Game:
@@ -244,3 +245,11 @@ def test_a_card_safe_to_send_home_is_never_taken_back() -> None:
     assert search.back_is_pointless(hearts)
     search = Search(rule_tables(CLASSIC), [[], [], [], [], [], [], []], [0] * 7, [3, 5, 3, 4])
     assert not search.back_is_pointless(hearts)
+
+
+def test_probes_follow_the_luby_sequence() -> None:
+    sizes = [probe_budget(k) // PROBE_NODES for k in range(1, 16)]
+    assert sizes == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    # Every length comes up again and again, each twice as rarely as half of it.
+    counts = Counter(probe_budget(k) // PROBE_NODES for k in range(1, 2**10))
+    assert counts == {2**i: 2 ** (9 - i) for i in range(10)}
