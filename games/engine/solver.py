@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -90,20 +90,23 @@ def solve(
     *,
     node_budget: int | None = None,
     time_budget: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SolveResult:
     """Decide whether a position can be won; with no budget the search runs to the end.
 
     ``game_or_position`` is a :class:`Game` or its private form
-    (:meth:`Game.to_private`). The game is not changed.
+    (:meth:`Game.to_private`). The game is not changed. ``clock`` measures the time
+    budget and the result's seconds: wall-clock time, or for example
+    ``time.process_time`` to give each position the same CPU on a shared machine.
     """
     game = (
         game_or_position
         if isinstance(game_or_position, Game)
         else Game.from_private(game_or_position)
     )
-    started = time.perf_counter()
+    started = clock()
     if game.won:
-        return SolveResult("winnable", [], None, 0, time.perf_counter() - started)
+        return SolveResult("winnable", [], None, 0, clock() - started)
     columns, down, foundations = _position(game)
     try:
         steps, nodes = search(
@@ -113,11 +116,12 @@ def solve(
             foundations,
             node_budget=node_budget,
             time_budget=time_budget,
+            clock=clock,
         )
     except BudgetExceeded as stop:
         reason: StopReason = "node-budget" if stop.reason == "node-budget" else "time-budget"
-        return SolveResult("unknown", [], reason, stop.nodes, time.perf_counter() - started)
-    seconds = time.perf_counter() - started
+        return SolveResult("unknown", [], reason, stop.nodes, clock() - started)
+    seconds = clock() - started
     if steps is None:
         return SolveResult("unwinnable", [], None, nodes, seconds)
     line = [MOVES[card * 8 + (FOUNDATION if dest == FOUND else dest) + 1] for card, dest in steps]

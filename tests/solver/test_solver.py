@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -197,6 +198,16 @@ def test_an_exhausted_time_budget_says_so() -> None:
     number = next(n for n in numbers if solve(deal(n), node_budget=500).verdict == "unknown")
     result = solve(deal(number), time_budget=0.01)
     assert (result.verdict, result.reason) == ("unknown", "time-budget")
+
+
+def test_the_time_budget_counts_on_the_clock_it_is_given() -> None:
+    """A clock that advances a second each time it is read: five seconds are five reads."""
+    numbers = random_numbers(50, seed=1)
+    number = next(n for n in numbers if solve(deal(n), node_budget=500).verdict == "unknown")
+    ticks = itertools.count()
+    result = solve(deal(number), time_budget=5, clock=lambda: float(next(ticks)))
+    assert (result.verdict, result.reason) == ("unknown", "time-budget")
+    assert 5 < result.seconds < 10
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ def test_figures_include_nodes_per_second_and_the_load(capsys: pytest.CaptureFix
     assert len(per_deal) == 3
     assert all(line.endswith("nodes/s") for line in per_deal)
     assert figures["deals"] == 3
+    assert figures["clock"] == "wall"
     assert figures["nodes_per_second"] > 0
     assert len(figures["load_average_start"]) == len(figures["load_average_end"]) == 3
     assert any(line.startswith("nodes per second ") for line in out)
@@ -33,3 +34,10 @@ def test_each_variant_can_be_measured(letter: str, capsys: pytest.CaptureFixture
     out = capsys.readouterr().out.splitlines()
     assert json.loads(out[-1])["rule"] == letter
     assert sum(line.startswith(f"YU1-{letter}-") for line in out) == 2
+
+
+def test_the_budget_can_be_cpu_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["2", "--budget", "2", "--nodes", "2000", "--clock", "cpu", "--json"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1])["clock"] == "cpu"
+    assert "budget 2 s of CPU" in out[0]
