@@ -535,7 +535,9 @@ class Search:
         It can when the card would be safe to send home again at once: then
         no shortest winning line takes it back (docs/solver.md, "Safe cards
         stay home"). The card's own suit is at its rank, which its need
-        allows, so the current foundations decide.
+        allows, so the current foundations decide. The same four-way test is
+        written out where autoplay and move generation need it: a call there
+        cost 10% of the node rate (`benchmarks.solver_speed`, 0.93x against 1.03x).
         """
         need = self.safe_need[card]
         found = self.found
