@@ -16,12 +16,10 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
 from games import push_transport, services
-from tests.realtime.wire import Socket, hidden_cards
-from tests.support.play import new_game, post, token_client, winning_line
+from tests.realtime.wire import CODE, Socket, hidden_cards
+from tests.support.play import new_game, post, winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-CODE = "YU1-C-AAAAAAB"
 
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -35,16 +33,6 @@ def without_clock(state: dict[str, Any]) -> dict[str, Any]:
 
 def game_path(game_id: int) -> str:
     return f"/ws/v1/games/{game_id}/"
-
-
-@pytest.fixture
-def owner(alice: User) -> APIClient:
-    return token_client(alice)
-
-
-@pytest.fixture
-def game(owner: APIClient) -> dict[str, Any]:
-    return new_game(owner, code=CODE)
 
 
 async def play(client: APIClient, game_id: int, version: int) -> tuple[str, dict[str, Any]]:

@@ -22,25 +22,13 @@ from games.models import MoveLogEntry
 from ops.kept_connections import KeptConnectionThreads
 from tests.realtime.wire import Socket, hidden_cards
 from tests.support.oauth import obtain_tokens, register_app, signed_in
-from tests.support.play import new_game, post, token_client
+from tests.support.play import post
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-CODE = "YU1-C-AAAAAAB"
 
 
 def without_clock(state: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key != "elapsed_seconds"}
-
-
-@pytest.fixture
-def owner(alice: User) -> APIClient:
-    return token_client(alice)
-
-
-@pytest.fixture
-def game(owner: APIClient) -> dict[str, Any]:
-    return new_game(owner, code=CODE)
 
 
 def path_for(game_id: int, user: User | None = None, scopes: list[str] | None = None) -> str:

@@ -15,6 +15,8 @@ HOST = (b"host", b"testserver")
 #: A ceiling, never a pause: each wait ends when its message or answer comes; generous so a
 #: machine whose cores are busy with other work does not fail a test that would pass.
 TIMEOUT = 30
+#: The deal most feed tests play (a fixed code: every run sees the same cards).
+CODE = "YU1-C-AAAAAAB"
 
 
 hidden_cards = sync_to_async(face_down_cards)
