@@ -23,6 +23,7 @@ from datetime import UTC, date
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import deals
@@ -147,6 +148,16 @@ def is_private_to_owner(game: Game, user: User | AnonymousUser) -> bool:
     played it yet; realtime consumers use this same test before joining a game group.
     """
     return hides_code(game) and game.owner_id != getattr(user, "pk", None)
+
+
+def open_to_anyone(game: Game) -> bool:
+    """Whether every viewer may watch `game`: the lobby lists only such games."""
+    return not hides_code(game)
+
+
+def open_to_anyone_filter() -> Q:
+    """`open_to_anyone` as a query filter (no race running on the deal, no open day's daily)."""
+    return Q(race_hidden=False) & (Q(daily_date__isnull=True) | Q(daily_date__lt=today()))
 
 
 def watchable_game(game_id: int, user: User | AnonymousUser) -> Game:

@@ -57,6 +57,12 @@ class Game(models.Model):
         help_text="The game races others on one deal: its code and board stay its player's "
         "until the race ends (games.races).",
     )
+    raced = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="Played in a race: its result is the race's (games.races), never counted in "
+        "the ordinary statistics.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

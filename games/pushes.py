@@ -13,10 +13,12 @@ Every versioned message is `{"v": version, "t": type, "d": data}`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypedDict
 
 from games import push_transport
+from games.daily import open_to_anyone
 from games.engine import MoveResult
 from games.models import Game
 from games.public import GameState, GameSummary, daily_result, game_summary, summary_of
@@ -178,8 +180,9 @@ def refused(request_id: str | int | None, status: int, body: dict[str, Any]) -> 
 
 
 def game_started(game: Game) -> None:
-    """A new game: the lobby hears of it at version 0."""
-    push_transport.publish([(LOBBY_GROUP, _push(0, Type.GAME_STARTED, game_summary(game)))])
+    """A new game: the lobby hears of it at version 0, if anyone may watch it."""
+    if open_to_anyone(game):
+        push_transport.publish([(LOBBY_GROUP, _push(0, Type.GAME_STARTED, game_summary(game)))])
 
 
 def moved(game: Game, result: MoveResult, *, kind: str, intent: str, state: GameState) -> None:
@@ -206,8 +209,9 @@ def finished(game: Game, state: GameState) -> None:
     """A game just ended (won or abandoned): its feed, the lobby, and a ranked daily's result."""
     data: FinishedData = {"status": game.status, "state": state}
     push_transport.publish([(game_group(game.pk), _push(game.version, Type.FINISHED, data))])
-    summary = game_summary(game)
-    push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.GAME_FINISHED, summary))])
+    if not game.raced:  # the lobby's boards refresh on it; a race game counts on none
+        summary = game_summary(game)
+        push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.GAME_FINISHED, summary))])
     if game.ranked:
         result = daily_result(game)
         push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.RESULT, result))])
@@ -234,13 +238,14 @@ def race_progress(room: str, version: int, racer: RacerProgress, server_now: str
 
 
 def _changed(game: Game, kind: Type, data: MoveData | UndoData, state: GameState) -> None:
-    """A change of the board: the game's feed gets it, the lobby a light summary."""
-    push_transport.publish(
-        [
-            (game_group(game.pk), _push(game.version, kind, data)),
-            (LOBBY_GROUP, _push(game.version, Type.GAME_PROGRESS, summary_of(state))),
-        ]
-    )
+    """A change of the board: the game's feed gets it, the lobby a light summary (when anyone
+    may watch the game)."""
+    sends: list[tuple[str, Mapping[str, Any]]] = [
+        (game_group(game.pk), _push(game.version, kind, data))
+    ]
+    if open_to_anyone(game):
+        sends.append((LOBBY_GROUP, _push(game.version, Type.GAME_PROGRESS, summary_of(state))))
+    push_transport.publish(sends)
 
 
 def _push(version: int, kind: Type, data: Any) -> Push:

@@ -245,7 +245,19 @@ def _record_step(
 
 
 def _finish(game: Game, state: GameState) -> None:
-    """A game just ended (won or abandoned): write its result once and announce it."""
+    """A game just ended (won or abandoned): write its result once and announce it.
+
+    A race game's result is its racer's place (games.races): it stays out of the ordinary
+    results and statistics.
+    """
+    assert game.finished_at is not None
+    if not game.raced:
+        _record_result(game)
+    analysis_jobs.enqueue(game)
+    pushes.finished(game, state)
+
+
+def _record_result(game: Game) -> None:
     assert game.finished_at is not None
     result = Result.objects.create(
         game=game,
@@ -260,8 +272,6 @@ def _finish(game: Game, state: GameState) -> None:
         finished_at=game.finished_at,
     )
     stats.record(game, result)
-    analysis_jobs.enqueue(game)
-    pushes.finished(game, state)
 
 
 def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> GameState:

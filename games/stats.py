@@ -82,6 +82,16 @@ def record(game: Game, result: Result) -> PlayerStats:
     return stats
 
 
+def rebuild(player_id: int, rule: str) -> None:
+    """Fold the player's results under `rule` again from nothing (after results were removed)."""
+    stats = _locked_row(player_id, rule)
+    fresh = PlayerStats(pk=stats.pk, player_id=player_id, rule=rule)
+    results = Result.objects.filter(player_id=player_id, rule=rule).select_related("game")
+    for result in results.order_by("finished_at", "id"):
+        fold(fresh, result.game, result)
+    fresh.save()
+
+
 def current_daily_streak(stats: PlayerStats, on: date | None = None) -> int:
     """The daily streak still alive on `on` (today): its last win was today or yesterday."""
     day = on or today()

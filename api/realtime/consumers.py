@@ -166,7 +166,7 @@ def _refusal(game_id: int, user: Any) -> int | None:
 @database_sync_to_async
 def _lobby_games() -> list[GameSummary]:
     games = (
-        Game.objects.filter(status=Game.Status.ACTIVE)
+        Game.objects.filter(daily.open_to_anyone_filter(), status=Game.Status.ACTIVE)
         .select_related("owner")
         .defer("state")
         .order_by(F("last_move_at").desc(nulls_last=True), "-created_at")[:LOBBY_SIZE]

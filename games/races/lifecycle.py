@@ -12,7 +12,7 @@ time limit or a disconnected racer's grace; nothing waits in memory.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Min, Q
@@ -22,7 +22,7 @@ from games import deals, pushes
 from games.engine import GameCode
 from games.models import Game
 from games.public import GameState
-from games.races import ratings
+from games.races import ranking, ratings
 from games.races.errors import RaceOver
 from games.races.models import Race, Racer
 from games.races.public import PRESENCE_SECONDS, race_state, racer_progress
@@ -140,9 +140,9 @@ def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
             rule=code.rule.letter,
             state=dealt,
             race_hidden=True,
+            raced=True,
             created_at=race.starts_at or now,
         )
-        pushes.game_started(game)
         racer.game = game
         racer.state = Racer.State.PLAYING
         racer.reached_at = race.starts_at
@@ -155,20 +155,6 @@ def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
 
 
 # ---- the end --------------------------------------------------------------------------------
-
-
-def _rank_key(racer: Racer) -> tuple[int, int, int, datetime, int]:
-    """Winners first (in commit order), then by foundations, fewer moves, who got there first;
-    forfeits last."""
-    group = {Racer.State.WON: 0, Racer.State.FORFEITED: 2}.get(Racer.State(racer.state), 1)
-    reached = racer.finished_at if group == 0 else racer.reached_at
-    return (
-        group,
-        (racer.place or 0) if group == 0 else -racer.cards_on_foundations,
-        racer.moves,
-        reached or datetime.max.replace(tzinfo=UTC),
-        racer.seat,
-    )
 
 
 def _close_game(racer: Racer) -> None:
@@ -185,10 +171,10 @@ def finish(race: Race, racers: list[Racer], now: datetime, reason: str) -> None:
         if racer.state == Racer.State.PLAYING:
             racer.state, racer.finished_at = Racer.State.FINISHED, now
             _close_game(racer)
-    for place, racer in enumerate(sorted(racers, key=_rank_key), start=1):
+    for racer, place in zip(racers, ranking.places(racers), strict=True):
         racer.place = place
         racer.active = False
-    ratings.rate(race, racers)
+    ratings.rate(race, racers, now)
     for racer in racers:
         racer.save(
             update_fields=[

@@ -32,6 +32,12 @@ class Race(models.Model):
         default=False, help_text="Not listed in the lobby (joined by link or room code)."
     )
     quick = models.BooleanField(default=False, help_text="Made by the quick match queue.")
+    rated = models.BooleanField(
+        default=True,
+        db_default=True,
+        help_text="The server chose the deal, so the race may be rated; a chosen code never is "
+        "(anyone could have solved it first).",
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_races"
     )

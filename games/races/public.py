@@ -42,6 +42,7 @@ class RaceState(TypedDict):
     version: int
     private: bool
     quick: bool
+    rated: bool
     creator: str
     max_players: int
     time_limit_seconds: int
@@ -110,6 +111,7 @@ def race_state(race: Race, racers: list[Racer], now: datetime) -> RaceState:
         "version": race.version,
         "private": race.private,
         "quick": race.quick,
+        "rated": race.rated,
         "creator": race.creator.get_username(),
         "max_players": race.max_players,
         "time_limit_seconds": int(race.time_limit.total_seconds()),

@@ -142,6 +142,7 @@ def new_race(
                     code=str(game_code),
                     private=private,
                     quick=quick,
+                    rated=not code,
                     creator=creator,
                     time_limit=timedelta(minutes=time_limit_minutes),
                     max_players=max_players,

@@ -1,10 +1,16 @@
-"""Race ratings on a leaderboard and a player's race statistics and history."""
+"""Race ratings on a leaderboard and a player's race statistics and history.
+
+Ratings come from rated races only (games.races.ratings); a player's race statistics count
+every race they finished, rated or not, by place: a win is a first place, a podium a place
+in the top three. Ratings are given exactly (the pages round them).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models import Count, Q, QuerySet
 
 from games.races.models import Race, Racer, RaceRating
 
@@ -22,7 +28,7 @@ def leaderboard(rule: str, limit: int = 50) -> list[dict[str, Any]]:
         {
             "rank": rank,
             "player": row.player.get_username(),
-            "rating": round(row.rating, 2),
+            "rating": row.rating,
             "races": row.races,
             "wins": row.wins,
             "podiums": row.podiums,
@@ -35,20 +41,19 @@ def player_races(player: User) -> dict[str, Any]:
     """Ratings and counts per rule, and the latest finished races with the player's place."""
     ratings = {
         row.rule: {
-            "rating": round(row.rating, 2),
-            "mu": round(row.mu, 3),
-            "sigma": round(row.sigma, 3),
+            "rating": row.rating,
+            "mu": row.mu,
+            "sigma": row.sigma,
             "races": row.races,
             "wins": row.wins,
             "podiums": row.podiums,
         }
         for row in RaceRating.objects.filter(player=player)
     }
-    entries = (
-        Racer.objects.filter(player=player, race__status=Race.Status.FINISHED, place__isnull=False)
-        .select_related("race")
-        .order_by("-race__finished_at")[:HISTORY_SIZE]
+    finished = Racer.objects.filter(
+        player=player, race__status=Race.Status.FINISHED, place__isnull=False
     )
+    entries = finished.select_related("race").order_by("-race__finished_at")[:HISTORY_SIZE]
     history = [
         {
             "room": entry.race.room,
@@ -66,4 +71,17 @@ def player_races(player: User) -> dict[str, Any]:
         }
         for entry in entries
     ]
-    return {"ratings": ratings, "history": history}
+    return {"ratings": ratings, "stats": _race_stats(finished), "history": history}
+
+
+def _race_stats(finished: QuerySet[Racer]) -> dict[str, dict[str, int]]:
+    """Races, wins (first places) and podiums (top three) per rule, over every finished race."""
+    rows = finished.values("race__rule").annotate(
+        races=Count("pk"),
+        wins=Count("pk", filter=Q(place=1)),
+        podiums=Count("pk", filter=Q(place__lte=3)),
+    )
+    return {
+        row["race__rule"]: {"races": row["races"], "wins": row["wins"], "podiums": row["podiums"]}
+        for row in rows
+    }

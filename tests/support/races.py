@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import deals, services
 from games.models import Game
+from games.races.models import Race
 from tests.support.play import post, winning_line
 
 
@@ -29,9 +32,20 @@ def open_room(creator: APIClient, **body: Any) -> str:
     return str(ok(post(creator, "/api/v1/races", body), 201)["room"])
 
 
-def running_race(creator: APIClient, *others: APIClient, **body: Any) -> str:
-    """A room joined by `others`, everyone ready: with no countdown it runs at once."""
-    room = open_room(creator, **body)
+def server_dealt_room(creator: APIClient, **body: Any) -> str:
+    """A room whose deal the server chose (so it may be rated), then set, while the room is
+    open, to the deal of the known winning line: the race deals it when it starts."""
+    room = str(ok(post(creator, "/api/v1/races", {"private": True, **body}), 201)["room"])
+    Race.objects.filter(room=room).update(code=winning_line()[0])
+    return room
+
+
+def running_race(
+    creator: APIClient, *others: APIClient, server_dealt: bool = False, **body: Any
+) -> str:
+    """A room joined by `others`, everyone ready: with no countdown it runs at once. A chosen
+    code by default (never rated); `server_dealt` for a deal the server chose."""
+    room = server_dealt_room(creator, **body) if server_dealt else open_room(creator, **body)
     for client in others:
         ok(post(client, f"/api/v1/races/{room}/join", {}))
     for client in (creator, *others):
@@ -75,6 +89,16 @@ def fast_forward(game_id: int, moves: list[str]) -> int:
         cards_on_foundations=engine.cards_on_foundations,
     )
     return len(moves)
+
+
+def resign(client: APIClient, game_id: int) -> None:
+    version = ok(client.get(f"/api/v1/games/{game_id}"))["version"]
+    ok(post(client, f"/api/v1/games/{game_id}/abandon", {"version": version}))
+
+
+def end_by_time_limit(room: str) -> None:
+    """The race's time limit runs out now; the next read settles it."""
+    Race.objects.filter(room=room).update(ends_at=timezone.now() - timedelta(seconds=1))
 
 
 def win(client: APIClient, room: str, player: User) -> None:
