@@ -47,6 +47,10 @@ SERVICE_MESSAGES: dict[str, Promise] = {
     "race-over": _("This race is over: its games take no more moves."),
     "race-not-over": _("This race is not over yet."),
     "race-no-assists": _("Hints and winnability are off during a race."),
+    "deal-in-play": _(
+        "You have a ranked attempt of this deal in play (today's daily or a race): the "
+        "solver's help on it opens once that attempt ends."
+    ),
     "code-needs-private-room": _("A chosen deal code needs a private room."),
     "cross-site-request": _(
         "This request came from another site's page: sign in or play as a guest "

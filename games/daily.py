@@ -182,6 +182,18 @@ def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
         )
 
 
+def ensure_replayable(game: Game, user: User | AnonymousUser) -> None:
+    """A game's log and analysis: as watching, but a race game's stay closed to everybody,
+    its own racer included, until the race ends (a racer who resigned must not read the
+    solver's verdicts on the deal the others still race)."""
+    if game.race_hidden:
+        raise RaceInProgress(
+            f"Game {game.pk} races others on a shared deal: its log and analysis open when "
+            "the race ends."
+        )
+    ensure_watchable(game, user)
+
+
 def candidate_number(day: date, n: int, key: bytes | None = None, rule: Rule = CLASSIC) -> int:
     """The n-th candidate deal number of `day` under `rule`, keyed so nobody can guess it."""
     if rule == CLASSIC:

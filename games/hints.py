@@ -23,6 +23,7 @@ from games.analysis.models import HintLine
 from games.analysis.tasks import solve_for_hint
 from games.daily import ensure_playable
 from games.engine.solver import solve
+from games.fair_help import ensure_help_allowed
 from games.errors import GameFinished, GameNotFound, NotYourGame
 from games.models import Game, MoveLogEntry
 from games.races.errors import NoAssistsInRaces
@@ -90,6 +91,7 @@ def _owned_active_game(player: User, game_id: int) -> Game:
     if game.race_hidden:
         raise NoAssistsInRaces(f"Game {game_id} is racing: hints and winnability are off.")
     ensure_playable(game)
+    ensure_help_allowed(player, game)
     return game
 
 

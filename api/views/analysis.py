@@ -22,7 +22,7 @@ from api.views.daily import (
     played_day,
     replay_steps,
 )
-from games import daily, deals
+from games import daily, deals, fair_help
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
 from games.models import Game
@@ -38,13 +38,17 @@ class GameAnalysisView(APIView):
             "Queued when a game ends (won, abandoned, or a daily left unfinished when its "
             "day closed) and run on the task workers: `pending` (nothing yet), `partial` "
             "(some verdicts), `done`. Someone else's daily game is hidden (403) until its "
-            "UTC day closes, as its log and replay are."
+            "UTC day closes, as its log and replay are; a race game's, to everybody (its "
+            "racer included) until the race ends. While you have a ranked attempt of the same "
+            "deal in play (today's daily, a race), the analysis of any game of that deal is "
+            "refused with `deal-in-play` (409)."
         ),
-        responses={200: s.AnalysisSerializer, **errors(403, 404)},
+        responses={200: s.AnalysisSerializer, **errors(403, 404, 409)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
-        daily.ensure_watchable(game, request.user)
+        daily.ensure_replayable(game, request.user)
+        fair_help.ensure_help_allowed(request.user, game)
         return Response(jobs.report(game))
 
 

@@ -91,11 +91,13 @@ class GameLogView(APIView):
 
     @extend_schema(
         summary="A game's move log, oldest first",
-        description="Someone else's daily game is hidden (403) until its UTC day closes.",
+        description="Someone else's daily game is hidden (403) until its UTC day closes; a "
+        "race game's log, to everybody (its racer included) until the race ends.",
         responses={200: s.LogEntrySerializer(many=True), **errors(403, 404, game=True)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = daily.watchable_game(game_id, request.user)
+        daily.ensure_replayable(game, request.user)
         entries = [
             {
                 "seq": entry.seq,

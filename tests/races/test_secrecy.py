@@ -15,8 +15,17 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.models import Game
-from tests.support.play import winning_line
-from tests.support.races import my_game, play_direct, running_race
+from accounts.guests import create_guest
+from tests.support.play import new_game, post, token_client, winning_line
+from tests.support.races import (
+    end_by_time_limit,
+    my_game,
+    ok,
+    play_direct,
+    refused,
+    resign,
+    running_race,
+)
 from tests.support.secrecy import face_down_cards, strings
 
 
@@ -58,3 +67,49 @@ def test_a_running_race_tells_nobody_another_racers_cards_or_the_code(
     assert code not in page
     assert code not in caplog.text
     assert Game.objects.filter(pk__in=[alices, bobs], race_hidden=True).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_racer_gets_no_help_on_the_raced_deal_until_the_race_ends(
+    alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
+    room = running_race(alice_api, bob_api)  # a chosen code: both racers know it
+    code = winning_line()[0]
+    side_game = new_game(alice_api, code=code)["id"]
+    for question in ("hint", "winnability"):
+        refused(post(alice_api, f"/api/v1/games/{side_game}/{question}", {}), 409, "deal-in-play")
+    carol_api = token_client(carol)
+    carols = new_game(carol_api, code=code)["id"]
+    resign(carol_api, carols)
+    refused(alice_api.get(f"/api/v1/games/{carols}/analysis"), 409, "deal-in-play")
+    assert carol_api.get(f"/api/v1/games/{carols}/analysis").status_code == 200
+
+    resign(bob_api, my_game(bob_api, room))  # resigned, but the race runs on
+    bobs_side_game = new_game(bob_api, code=code)["id"]
+    refused(post(bob_api, f"/api/v1/games/{bobs_side_game}/hint", {}), 409, "deal-in-play")
+
+    end_by_time_limit(room)
+    ok(alice_api.get(f"/api/v1/races/{room}"))
+    assert post(alice_api, f"/api/v1/games/{side_game}/hint", {}).status_code in (200, 202)
+    assert alice_api.get(f"/api/v1/games/{carols}/analysis").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_race_games_analysis_and_log_stay_closed_to_everybody_until_the_race_ends(
+    alice_api: APIClient, bob: User, bob_api: APIClient
+) -> None:
+    room = running_race(alice_api, bob_api)
+    bobs = my_game(bob_api, room)
+    play_direct(bob, bobs, winning_line()[1][:3])
+    resign(bob_api, bobs)
+    guest_api = token_client(create_guest())
+    for client in (bob_api, alice_api, guest_api, APIClient()):
+        for path in (f"/api/v1/games/{bobs}/analysis", f"/api/v1/games/{bobs}/log"):
+            refused(client.get(path), 403, "race-in-progress")
+    assert bob_api.get(f"/api/v1/games/{bobs}").status_code == 200  # his own board
+
+    end_by_time_limit(room)
+    ok(alice_api.get(f"/api/v1/races/{room}"))
+    for client in (bob_api, guest_api):
+        for path in (f"/api/v1/games/{bobs}/analysis", f"/api/v1/games/{bobs}/log"):
+            assert client.get(path).status_code == 200

@@ -15,9 +15,11 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
-from games import push_transport, services
+from games import daily, push_transport, services
+from games.models import Game
 from tests.realtime.wire import CODE, Socket, hidden_cards
 from tests.support.play import new_game, post, winning_line
+from tests.support.races import my_game, running_race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -331,6 +333,34 @@ def test_the_lobby_lists_active_games_then_follows_them(owner: APIClient) -> Non
             await sync_to_async(post)(owner, f"/api/v1/games/{older['id']}/abandon", body)
             finished = await lobby.expect("game-finished")
             assert (finished["v"], finished["d"]["status"]) == (2, "abandoned")
+
+    run(scenario)
+
+
+def test_the_lobby_lists_only_games_anyone_may_open(
+    owner: APIClient, bob_api: APIClient, settings: Any
+) -> None:
+    """Race games and a running day's daily games answer 403 to watchers: never listed."""
+    settings.RACE_COUNTDOWN_SECONDS = 0
+    room = running_race(owner, bob_api)
+    racing = my_game(owner, room)
+    daily_game = Game.objects.get(pk=new_game(owner, code=CODE)["id"])
+    Game.objects.filter(pk=daily_game.pk).update(daily_date=daily.today(), ranked=True)
+    ordinary = new_game(owner, code=CODE)
+
+    async def scenario() -> None:
+        async with Socket("/ws/v1/lobby/") as lobby:
+            snapshot = await lobby.expect("lobby")
+            assert [entry["id"] for entry in snapshot["d"]["games"]] == [ordinary["id"]]
+            await play(owner, racing, version=0)
+            await play(owner, daily_game.pk, version=0)
+            await play(owner, ordinary["id"], version=0)
+            progress = await lobby.expect("game-progress")  # the first the lobby hears
+            assert progress["d"]["id"] == ordinary["id"]
+        for listed in snapshot["d"]["games"]:
+            assert (
+                await sync_to_async(APIClient().get)(f"/api/v1/games/{listed['id']}")
+            ).status_code == 200
 
     run(scenario)
 
