@@ -23,8 +23,8 @@ from games.analysis.models import HintLine
 from games.analysis.tasks import solve_for_hint
 from games.daily import ensure_playable
 from games.engine.solver import solve
-from games.fair_help import ensure_help_allowed
 from games.errors import GameFinished, GameNotFound, NotYourGame
+from games.fair_help import ensure_help_allowed
 from games.models import Game, MoveLogEntry
 from games.races.errors import NoAssistsInRaces
 

@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.models import Game
 from accounts.guests import create_guest
+from games.models import Game
 from tests.support.play import new_game, post, token_client, winning_line
 from tests.support.races import (
     end_by_time_limit,
