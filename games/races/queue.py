@@ -44,6 +44,9 @@ def _match(rule: str) -> None:
     now = timezone.now()
     with transaction.atomic():
         _lock_rule(rule)
+        # An entry whose player sits in a race cannot be seated: it leaves the queue rather
+        # than hold up everyone behind it.
+        QueueEntry.objects.filter(rule=rule, player__racers__active=True).delete()
         waiting = list(
             QueueEntry.objects.filter(rule=rule).select_related("player")[:QUICK_RACE_SIZE]
         )
@@ -86,6 +89,7 @@ def status(player: User) -> QueueStatus:
 def enter(player: User, rule: str) -> QueueStatus:
     letter = RULES[rule.upper()].letter
     with transaction.atomic():
+        rooms.hold(player)  # the same lock as taking a seat: one of the two wins
         if Racer.objects.filter(player=player, active=True).exists():
             raise AlreadyRacing("You are already in a race: finish or leave it first.")
         try:

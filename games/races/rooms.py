@@ -85,6 +85,13 @@ def open_rooms(limit: int = 50) -> list[RaceState]:
     return [race_state(race, lifecycle.racers_of(race), now) for race in races[:limit]]
 
 
+def hold(player: User) -> None:
+    """Lock the player's row for the transaction: joining a room and entering the quick match
+    queue both take it first, so two requests at the same moment run one after the other and
+    the second sees the first's seat or queue entry."""
+    User.objects.select_for_update().filter(pk=player.pk).values_list("pk").first()
+
+
 def ensure_free(player: User) -> None:
     if Racer.objects.filter(player=player, active=True).exists():
         raise AlreadyRacing("You are already in a race: finish or leave it first.")
@@ -94,6 +101,7 @@ def ensure_free(player: User) -> None:
 
 def seat(race: Race, player: User, *, ready: bool = False) -> Racer:
     """Add `player` to `race` (locked by the caller); the constraint backs the one-race check."""
+    hold(player)
     ensure_free(player)
     taken = race.racers.count()
     if taken >= race.max_players:
