@@ -21,7 +21,7 @@ from accounts.scopes import scope_for
 from api.realtime import writes
 from api.realtime.fanout import fanout_for
 from api.realtime.revocation import token_group
-from api.realtime.sequencer import Sequencer, position_of
+from api.realtime.sequencer import Position, Sequencer, position_of
 from games import daily, push_transport, pushes
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
@@ -174,21 +174,73 @@ def _lobby_games() -> list[GameSummary]:
     return [game_summary(game) for game in games]
 
 
-class GameConsumer(PushConsumer):
-    """`/ws/v1/games/<id>/`: anyone may watch (but not another's running daily); pushes in order.
+class SequencedConsumer(PushConsumer):
+    """A feed whose versioned pushes reach the client in version order, each once.
 
-    Out-of-order pushes wait in a `Sequencer`; a gap that does not fill within
-    `gap_wait_seconds` (a lost push) is closed by a fresh `state` from the database.
+    Pushes are published on commit from different threads and processes, so two changes
+    can arrive in the wrong order, and a push of a version the client's snapshot already
+    covers can arrive after it. Out-of-order pushes wait in a `Sequencer`; a gap that does
+    not fill within `gap_wait_seconds` (a lost push) is closed by a fresh snapshot. The
+    lock is held while a snapshot is read and sent: pushes arriving meanwhile wait for it.
     """
 
     gap_wait_seconds = 0.25
 
-    async def connect(self) -> None:
-        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.group = pushes.game_group(self.game_id)
+    def start_sequence(self) -> None:
         self.sequencer = Sequencer()
         self.lock = asyncio.Lock()
         self.gap_timer: asyncio.Task[None] | None = None
+
+    async def disconnect(self, code: int) -> None:
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
+        await super().disconnect(code)
+
+    def busy(self) -> bool:
+        # Held while a snapshot reads the database or a write runs; pushes queue on it in
+        # arrival order.
+        return self.lock.locked()
+
+    async def push_message(self, event: dict[str, Any]) -> None:
+        async with self.lock:
+            position = position_of(event["v"], event["t"])
+            await self._send_all(self.sequencer.offer(position, event["text"]))
+
+    async def send_snapshot(self, message: pushes.Push, position: Position) -> None:
+        """Send a full picture (lock held); it stands for every message up to `position`."""
+        await self.send_json(message)
+        await self.stand_at(position)
+
+    async def stand_at(self, position: Position) -> None:
+        """The client has everything up to `position`: send what held messages may follow."""
+        await self._send_all(self.sequencer.reset(position))
+
+    async def _send_all(self, texts: list[str]) -> None:
+        for text in texts:
+            await self.send(text_data=text)
+        self._watch_gap()
+
+    def _watch_gap(self) -> None:
+        """Start the gap timer when a message is held back; stop it once nothing is."""
+        if self.sequencer.waiting and self.gap_timer is None:
+            self.gap_timer = asyncio.create_task(self._resync_after_gap())
+        elif not self.sequencer.waiting and self.gap_timer is not None:
+            self.gap_timer.cancel()
+            self.gap_timer = None
+
+    async def _resync_after_gap(self) -> None:
+        await asyncio.sleep(self.gap_wait_seconds)
+        self.gap_timer = None
+        await self.snapshot()
+
+
+class GameConsumer(SequencedConsumer):
+    """`/ws/v1/games/<id>/`: anyone may watch (but not another's running daily); pushes in order."""
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.group = pushes.game_group(self.game_id)
+        self.start_sequence()
         self.is_owner = False
         refusal = await _refusal(self.game_id, self.scope.get("user"))
         if refusal is not None:  # checked before joining the group: not one push may leak
@@ -212,11 +264,6 @@ class GameConsumer(PushConsumer):
         async with self.lock:
             await self._send_state(state)
 
-    async def disconnect(self, code: int) -> None:
-        if self.gap_timer is not None:
-            self.gap_timer.cancel()
-        await super().disconnect(code)
-
     async def snapshot(self) -> None:
         async with self.lock:
             loaded = await _load_game(self.game_id)
@@ -224,11 +271,6 @@ class GameConsumer(PushConsumer):
                 await self.close(CLOSE_NO_GAME)
                 return
             await self._send_state(loaded[0])
-
-    def busy(self) -> bool:
-        # Held while a snapshot reads the database or a write runs; pushes queue on it in
-        # arrival order.
-        return self.lock.locked()
 
     async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         kind = content.get("t")
@@ -263,44 +305,23 @@ class GameConsumer(PushConsumer):
             )
             await self.send_json(reply.message)
             if reply.state is not None:
-                await self._stand_at(reply.state)
+                await self.stand_at(_state_position(reply.state))
 
     async def push_message(self, event: dict[str, Any]) -> None:
         if event["type"] == push_transport.OWNER_LAYER_TYPE:
             if self.is_owner:  # an answer for the owner (a queued hint); out of the sequence
                 await self.send(text_data=event["text"])
             return
-        async with self.lock:
-            position = position_of(event["v"], event["t"])
-            await self._send_all(self.sequencer.offer(position, event["text"]))
+        await super().push_message(event)
 
     async def _send_state(self, state: pushes.Push) -> None:
-        await self.send_json(state)
-        await self._stand_at(state["d"])
+        await self.send_snapshot(state, _state_position(state["d"]))
 
-    async def _stand_at(self, state: GameState) -> None:
-        """The client just got this full state: it stands for every message up to it."""
-        ended = state["status"] != Game.Status.ACTIVE
-        position = position_of(state["version"], pushes.Type.STATE, ended=ended)
-        await self._send_all(self.sequencer.reset(position))
 
-    async def _send_all(self, texts: list[str]) -> None:
-        for text in texts:
-            await self.send(text_data=text)
-        self._watch_gap()
-
-    def _watch_gap(self) -> None:
-        """Start the gap timer when a message is held back; stop it once nothing is."""
-        if self.sequencer.waiting and self.gap_timer is None:
-            self.gap_timer = asyncio.create_task(self._resync_after_gap())
-        elif not self.sequencer.waiting and self.gap_timer is not None:
-            self.gap_timer.cancel()
-            self.gap_timer = None
-
-    async def _resync_after_gap(self) -> None:
-        await asyncio.sleep(self.gap_wait_seconds)
-        self.gap_timer = None
-        await self.snapshot()
+def _state_position(state: GameState) -> Position:
+    """A full game state stands after every message up to its version (its `finished` too)."""
+    ended = state["status"] != Game.Status.ACTIVE
+    return position_of(state["version"], pushes.Type.STATE, ended=ended)
 
 
 class LobbyConsumer(PushConsumer):

@@ -17,7 +17,8 @@ from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from api.realtime.consumers import CLOSE_NO_GAME, PushConsumer
+from api.realtime.consumers import CLOSE_NO_GAME, SequencedConsumer
+from api.realtime.sequencer import position_of
 from games import pushes
 from games.races import lifecycle, rooms
 from games.races.models import Race
@@ -51,11 +52,12 @@ _touch = DatabaseSyncToAsync(_touch_now, thread_sensitive=False)
 _settle = DatabaseSyncToAsync(lifecycle.settle, thread_sensitive=False)
 
 
-class RaceConsumer(PushConsumer):
+class RaceConsumer(SequencedConsumer):
     tick_seconds = float(settings.RACE_TICK_SECONDS)
 
     async def connect(self) -> None:
         self.room = str(self.scope["url_route"]["kwargs"]["room"]).upper()
+        self.start_sequence()
         self.ticker: asyncio.Task[None] | None = None
         self.racer_id: int | None = None
         found = await _find(self.room, self.scope.get("user"))
@@ -80,10 +82,12 @@ class RaceConsumer(PushConsumer):
         self.ticker = asyncio.create_task(self._tick())
 
     async def snapshot(self) -> None:
-        joined = await self._notice_joining()  # a client resyncs after joining: present at once
-        if joined and self.racer_id is not None:
-            await _touch(self.racer_id, self.race_id, True)
-        await self.send_json(await _snapshot(self.race_id))
+        async with self.lock:
+            joined = await self._notice_joining()  # a client resyncs after joining: present
+            if joined and self.racer_id is not None:
+                await _touch(self.racer_id, self.race_id, True)
+            state = await _snapshot(self.race_id)
+            await self.send_snapshot(state, position_of(state["v"], state["t"]))
 
     async def _tick(self) -> None:
         while True:

@@ -118,15 +118,18 @@ def settle_locked(race: Race, now: datetime) -> None:
 
 
 def start_countdown(race: Race, racers: list[Racer], now: datetime, seconds: int) -> None:
+    """Count down `seconds` (none: the race begins at once). One version, one push: the
+    race feed's versions follow each other without a gap."""
     race.status = Race.Status.COUNTDOWN
     race.starts_at = now + timedelta(seconds=seconds)
     race.ends_at = race.starts_at + race.time_limit
+    if seconds == 0:
+        race.save(update_fields=["status", "starts_at", "ends_at"])
+        _begin(race, racers, now)
+        return
     race.version += 1
     race.save(update_fields=["status", "starts_at", "ends_at", "version"])
-    if seconds == 0:
-        _begin(race, racers, now)
-    else:
-        publish_state(race, racers, now)
+    publish_state(race, racers, now)
 
 
 def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
