@@ -56,6 +56,7 @@ def test_pushes_reach_a_racer_in_version_order_each_once(alice: User, bob: User)
     room = running_race(alice_api, bob_api)
     _, raw = ApiToken.issue(bob, "feed")
     layer = get_channel_layer()
+    assert layer is not None
     group = pushes.race_group(room)
 
     async def push(version: int) -> None:

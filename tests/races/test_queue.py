@@ -49,7 +49,7 @@ def test_entering_the_queue_and_joining_a_room_at_once_never_both_succeed(
         room = open_room(bob_api)
         queued, joined = at_once(
             lambda: post(alice_api, "/api/v1/races/queue", {"rule": "C"}),
-            lambda: post(alice_api, f"/api/v1/races/{room}/join", {}),
+            lambda room=room: post(alice_api, f"/api/v1/races/{room}/join", {}),
         )
         assert sorted([queued.status_code, joined.status_code]) == [200, 409], (
             queued.content,
