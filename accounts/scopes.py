@@ -8,7 +8,7 @@ holds every scope: it is the player, not a delegate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -28,7 +28,16 @@ SCOPES: dict[str, Promise] = {
 #: a token there grants nothing, so none is needed.
 PUBLIC = "public"
 
-RequiredScope = str | Mapping[str, str]
+#: What an endpoint needs: one scope, or alternatives any of which will do (a tuple).
+Needed = str | tuple[str, ...]
+RequiredScope = Needed | Mapping[str, Needed]
+
+#: The reads a racing client needs (the lobby, races, the quick match queue, a game's state
+#: and feed): `game:read` reads them all, and `race:play` is enough for them.
+RACE_READ: Needed = ("game:read", "race:play")
+#: The writes to a game: `game:play` for an ordinary game, `race:play` for a race game
+#: (`check_game_write` says which a given game needs).
+GAME_WRITE: Needed = ("game:play", "race:play")
 
 
 def parse_scopes(text: str) -> frozenset[str]:
@@ -46,9 +55,9 @@ def format_scopes(names: Iterable[str]) -> str:
     return " ".join(name for name in SCOPES if name in chosen)
 
 
-def scope_for(required: RequiredScope | None, method: str) -> str | None:
+def scope_for(required: RequiredScope | None, method: str) -> Needed | None:
     """The scope an endpoint needs for this method (None: the view declares none)."""
-    if required is None or isinstance(required, str):
+    if required is None or isinstance(required, str | tuple):
         return required
     method = method.upper()
     # HEAD and OPTIONS only describe what GET would answer.
@@ -80,5 +89,17 @@ def check_scope(granted: frozenset[str], required: RequiredScope | None, method:
         return
     if needed is None:
         raise MissingScope("undeclared")
+    alternatives = (needed,) if isinstance(needed, str) else needed
+    if granted.isdisjoint(alternatives):
+        raise MissingScope(alternatives[0])
+
+
+def check_game_write(granted: frozenset[str] | None, in_race: Callable[[], bool]) -> None:
+    """Refuse a write to a game the token may not play: a race game needs `race:play`, any
+    other `game:play` (None: a signed-in session, which holds every scope). `in_race` is
+    asked only when the answer depends on it."""
+    if granted is None or granted.issuperset(GAME_WRITE):
+        return
+    needed = "race:play" if in_race() else "game:play"
     if needed not in granted:
         raise MissingScope(needed)

@@ -12,10 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
+from rest_framework.request import Request
 from rest_framework.serializers import Serializer
 
+from accounts.authentication import TokenGrant
+from accounts.scopes import check_game_write
 from api import serializers as s
 from games import services
+from games.races import rooms
 
 Play = Callable[[User, int, dict[str, Any]], services.Outcome]
 
@@ -25,11 +29,21 @@ class Intent:
     spec: type[Serializer[Any]]
     play: Play
 
-    def run(self, player: User, game_id: int, body: Any) -> services.Outcome:
-        """Parse `body` (a ValidationError when it does not fit), then call the service."""
+    def run(
+        self, player: User, game_id: int, body: Any, scopes: frozenset[str] | None = None
+    ) -> services.Outcome:
+        """Parse `body` (a ValidationError when it does not fit), check the token may write to
+        this game (`scopes`: its scopes; None for a signed-in session), call the service."""
         spec = self.spec(data=body)
         spec.is_valid(raise_exception=True)
+        check_game_write(scopes, lambda: rooms.plays_in_race(game_id))
         return self.play(player, game_id, dict(spec.validated_data))
+
+
+def granted(request: Request) -> frozenset[str] | None:
+    """The scopes of the token a request came with; None for a signed-in session (all)."""
+    grant = request.auth
+    return grant.scopes if isinstance(grant, TokenGrant) else None
 
 
 MOVE = Intent(

@@ -20,9 +20,12 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unty
     name = ["oauth2", "bearerToken"]
 
     def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[Any]]]:
-        scope = scope_for(getattr(auto_schema.view, "required_scope", None), auto_schema.method)
-        scopes = [] if scope in (None, PUBLIC) else [scope]
-        return [{"oauth2": scopes}, {"bearerToken": scopes}]
+        needed = scope_for(getattr(auto_schema.view, "required_scope", None), auto_schema.method)
+        if needed in (None, PUBLIC):
+            return [{"oauth2": []}, {"bearerToken": []}]
+        # Alternatives are separate requirements: OpenAPI reads the list as "any one of".
+        alternatives = (needed,) if isinstance(needed, str) else needed
+        return [{scheme: [scope]} for scope in alternatives for scheme in ("oauth2", "bearerToken")]
 
     def get_security_definition(self, auto_schema: Any) -> list[dict[str, Any]]:
         oauth2 = {

@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import F
 
 from accounts.authentication import TokenGrant, token_stands
-from accounts.scopes import scope_for
+from accounts.scopes import RACE_READ, MissingScope, RequiredScope, check_scope
 from api.realtime import writes
 from api.realtime.fanout import fanout_for
 from api.realtime.revocation import token_group
@@ -44,14 +44,17 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
 
     group = ""
     token_group: str | None = None
-    required_scope = "game:read"
+    required_scope: RequiredScope = "game:read"
 
     async def connect(self) -> None:
         if self.scope.get("auth_error") or not await self.follow_token():
             await self.refuse(CLOSE_BAD_TOKEN)
             return
         grant = self.token_grant()
-        if grant is not None and scope_for(self.required_scope, "GET") not in grant.scopes:
+        try:
+            if grant is not None:
+                check_scope(grant.scopes, self.required_scope, "GET")
+        except MissingScope:
             await self.refuse(CLOSE_MISSING_SCOPE)
             return
         await fanout_for(self.channel_layer).join(self.group, self)
@@ -235,7 +238,12 @@ class SequencedConsumer(PushConsumer):
 
 
 class GameConsumer(SequencedConsumer):
-    """`/ws/v1/games/<id>/`: anyone may watch (but not another's running daily); pushes in order."""
+    """`/ws/v1/games/<id>/`: anyone may watch (but not another's running daily); pushes in order.
+
+    A racing client's token may hold only `race:play`: it follows its race game here.
+    """
+
+    required_scope = RACE_READ
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])

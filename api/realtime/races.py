@@ -17,6 +17,7 @@ from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from accounts.scopes import RACE_READ
 from api.realtime.consumers import CLOSE_NO_GAME, SequencedConsumer
 from api.realtime.sequencer import position_of
 from games import pushes
@@ -53,6 +54,7 @@ _settle = DatabaseSyncToAsync(lifecycle.settle, thread_sensitive=False)
 
 
 class RaceConsumer(SequencedConsumer):
+    required_scope = RACE_READ
     tick_seconds = float(settings.RACE_TICK_SECONDS)
 
     async def connect(self) -> None:

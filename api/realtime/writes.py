@@ -26,7 +26,7 @@ from rest_framework import exceptions, serializers
 
 from accounts.authentication import TokenGrant
 from accounts.language import player_language
-from accounts.scopes import check_scope
+from accounts.scopes import GAME_WRITE, check_scope
 from api import intents
 from api.errors import error_body, refusal
 from api.parsers import JsonTooDeep, LoneSurrogate, inspect_json
@@ -149,7 +149,9 @@ def write(client: Client, game_id: int, kind: str, content: dict[str, Any]) -> R
             envelope = Envelope(data=content)
             envelope.is_valid(raise_exception=True)
             request_id = str(envelope.validated_data["id"])
-        outcome = INTENTS[kind].run(_player(client, game_id), game_id, content.get("d", {}))
+        scopes = client.grant.scopes if client.grant is not None else None
+        player = _player(client, game_id)
+        outcome = INTENTS[kind].run(player, game_id, content.get("d", {}), scopes)
     except Exception as exc:  # every refusal, and our own faults, answer on the socket
         with translation.override(_language(client)):
             status, body = refusal_for(exc)
@@ -171,7 +173,7 @@ def _player(client: Client, game_id: int) -> User:
     if user is None or not user.is_authenticated:
         raise exceptions.NotAuthenticated()
     if client.grant is not None:
-        check_scope(client.grant.scopes, "game:play", "POST")
+        check_scope(client.grant.scopes, GAME_WRITE, "POST")
     if not client.is_owner:  # the service refuses it too; this spares the database
         raise NotYourGame(f"Game {game_id} belongs to another player.")
     throttle = MoveThrottle()

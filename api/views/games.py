@@ -17,9 +17,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.scopes import GAME_WRITE, RACE_READ
 from api import intents
 from api import serializers as s
 from api.docs import STATE_EXAMPLE, errors
+from api.intents import granted
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.throttles import MoveThrottle
 from games import daily, services
@@ -72,7 +74,7 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
-    required_scope = "game:read"
+    required_scope = RACE_READ
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -114,7 +116,7 @@ class GameLogView(APIView):
 
 
 class MoveView(APIView):
-    required_scope = "game:play"
+    required_scope = GAME_WRITE
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -129,11 +131,11 @@ class MoveView(APIView):
         ],
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return _answer(intents.MOVE.run(request.user, game_id, request.data))
+        return _answer(intents.MOVE.run(request.user, game_id, request.data, granted(request)))
 
 
 class TapView(APIView):
-    required_scope = "game:play"
+    required_scope = GAME_WRITE
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -142,11 +144,11 @@ class TapView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return _answer(intents.TAP.run(request.user, game_id, request.data))
+        return _answer(intents.TAP.run(request.user, game_id, request.data, granted(request)))
 
 
 class DoubleClickView(APIView):
-    required_scope = "game:play"
+    required_scope = GAME_WRITE
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -155,11 +157,13 @@ class DoubleClickView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return _answer(intents.DOUBLE_CLICK.run(request.user, game_id, request.data))
+        return _answer(
+            intents.DOUBLE_CLICK.run(request.user, game_id, request.data, granted(request))
+        )
 
 
 class UndoView(APIView):
-    required_scope = "game:play"
+    required_scope = GAME_WRITE
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -168,11 +172,11 @@ class UndoView(APIView):
         responses={200: s.GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return _answer(intents.UNDO.run(request.user, game_id, request.data))
+        return _answer(intents.UNDO.run(request.user, game_id, request.data, granted(request)))
 
 
 class AbandonView(APIView):
-    required_scope = "game:play"
+    required_scope = GAME_WRITE
 
     @extend_schema(
         summary="Give up the game",
@@ -180,4 +184,4 @@ class AbandonView(APIView):
         responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        return _answer(intents.RESIGN.run(request.user, game_id, request.data))
+        return _answer(intents.RESIGN.run(request.user, game_id, request.data, granted(request)))

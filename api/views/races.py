@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.scopes import RACE_READ
 from api.docs import errors
 from api.serializers import RuleQuerySerializer, validated
 from api.views.players import _player, replica_unless_own
@@ -160,7 +161,7 @@ ACTION_ERRORS = errors(
 
 
 class RaceListView(APIView):
-    required_scope = "race:play"
+    required_scope = {"GET": RACE_READ, "POST": "race:play"}
 
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
@@ -188,7 +189,7 @@ class RaceListView(APIView):
 
 
 class RaceDetailView(APIView):
-    required_scope = "game:read"
+    required_scope = RACE_READ
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -259,7 +260,7 @@ class RematchView(APIView):
 
 
 class QueueView(APIView):
-    required_scope = "race:play"
+    required_scope = {"GET": RACE_READ, "POST": "race:play", "DELETE": "race:play"}
 
     @extend_schema(
         summary="Your quick match status (matching is checked on every read)",
@@ -285,7 +286,7 @@ class QueueView(APIView):
 
 
 class RaceLeaderboardView(APIView):
-    required_scope = "game:read"
+    required_scope = RACE_READ
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -300,7 +301,7 @@ class RaceLeaderboardView(APIView):
 
 
 class PlayerRacesView(APIView):
-    required_scope = "game:read"
+    required_scope = RACE_READ
     permission_classes = [AllowAny]
 
     @extend_schema(
