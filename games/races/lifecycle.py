@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Min, Q
 from django.utils import timezone
@@ -26,6 +27,11 @@ from games.races import ranking, ratings
 from games.races.errors import RaceOver
 from games.races.models import Race, Racer
 from games.races.public import PRESENCE_SECONDS, race_state, racer_progress
+
+
+MIN_PLAYERS = 2
+#: The longest an open rematch waits for the previous racers still at the race's end.
+REMATCH_WAIT = timedelta(seconds=30)
 
 
 def racers_of(race: Race) -> list[Racer]:
@@ -57,13 +63,24 @@ def _is_due(race_id: int, now: datetime) -> bool:
             oldest_seen=Min("racers__seen_at", filter=playing),
             oldest_present=Min("racers__seen_at", filter=playing & Q(racers__connected=True)),
         )
-        .values("status", "starts_at", "ends_at", "grace", "oldest_seen", "oldest_present")
+        .values(
+            "status",
+            "starts_at",
+            "ends_at",
+            "grace",
+            "rematch_of",
+            "waiting_for",
+            "oldest_seen",
+            "oldest_present",
+        )
         .first()
     )
     if row is None:
         return False
     if row["status"] == Race.Status.COUNTDOWN:
         return row["starts_at"] is not None and now >= row["starts_at"]
+    if row["status"] == Race.Status.OPEN:  # a rematch may start as its waiting ends
+        return row["rematch_of"] is not None and bool(row["waiting_for"])
     if row["status"] != Race.Status.RUNNING:
         return False
     stale = now - timedelta(seconds=PRESENCE_SECONDS)
@@ -88,6 +105,12 @@ def settle_locked(race: Race, now: datetime) -> None:
     racers = racers_of(race)
     if race.status == Race.Status.COUNTDOWN and race.starts_at and now >= race.starts_at:
         _begin(race, racers, now)
+        return
+    if race.status == Race.Status.OPEN:
+        waited_for = race.waiting_for
+        if not start_if_ready(race, racers, now) and race.waiting_for != waited_for:
+            bump(race)
+            publish_state(race, racers, now)
         return
     if race.status != Race.Status.RUNNING:
         return
@@ -115,6 +138,38 @@ def settle_locked(race: Race, now: datetime) -> None:
         return
     bump(race)
     publish_state(race, racers, now)
+
+
+def rematch_waits_for(race: Race, racers: list[Racer], now: datetime) -> list[str]:
+    """The racers of the race a rematch follows who are still at its end (their race socket
+    open) and have not joined yet: an open rematch waits for them, `REMATCH_WAIT` at most.
+    Whoever left (closed the page, navigated away) is not waited for."""
+    if race.rematch_of_id is None or race.status != Race.Status.OPEN:
+        return []
+    if now >= race.created_at + REMATCH_WAIT:
+        return []
+    stale = now - timedelta(seconds=PRESENCE_SECONDS)
+    previous = (
+        Racer.objects.filter(race_id=race.rematch_of_id, connected=True, seen_at__gte=stale)
+        .exclude(player_id__in=[racer.player_id for racer in racers])
+        .select_related("player")
+        .order_by("seat")
+    )
+    return [racer.player.get_username() for racer in previous]
+
+
+def start_if_ready(race: Race, racers: list[Racer], now: datetime) -> bool:
+    """Start the countdown of an open room whose racers (two at least) are all ready; a rematch
+    also waits for the previous racers still deciding (`rematch_waits_for`, kept in
+    `waiting_for` for the page; the caller publishes the room when it does not start)."""
+    waiting = rematch_waits_for(race, racers, now)
+    if waiting != race.waiting_for:
+        race.waiting_for = waiting
+        race.save(update_fields=["waiting_for"])
+    if waiting or len(racers) < MIN_PLAYERS or not all(racer.ready for racer in racers):
+        return False
+    start_countdown(race, racers, now, settings.RACE_COUNTDOWN_SECONDS)
+    return True
 
 
 def start_countdown(race: Race, racers: list[Racer], now: datetime, seconds: int) -> None:

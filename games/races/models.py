@@ -59,6 +59,11 @@ class Race(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    waiting_for = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="An open rematch: the previous racers (usernames) it last said it waits for.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

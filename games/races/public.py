@@ -55,6 +55,7 @@ class RaceState(TypedDict):
     server_now: str
     code: str | None
     rematch: str | None
+    waiting_for: list[str]
     racers: list[RacerProgress]
 
 
@@ -124,6 +125,7 @@ def race_state(race: Race, racers: list[Racer], now: datetime) -> RaceState:
         "server_now": now.isoformat(),
         "code": race.code if race.is_over else None,
         "rematch": rematch.room if rematch is not None else None,
+        "waiting_for": list(race.waiting_for) if race.status == Race.Status.OPEN else [],
         "racers": [racer_progress(race, racer, now) for racer in racers],
     }
 

@@ -40,7 +40,7 @@ from games.races.public import RaceState, ViewerPart, race_state, viewer_part
 #: Room codes: no 0/O, 1/I/L, so a code read aloud is typed right.
 ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ROOM_LENGTH = 6
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_PLAYERS = 8
 
 
 @dataclass(frozen=True)
@@ -192,21 +192,9 @@ def _racer(race: Race, player: User) -> Racer:
     return racer
 
 
-def _countdown_if_all_ready(race: Race, racers: list[Racer], now: datetime) -> bool:
-    """Everyone ready (at least two; a rematch waits for all its previous racers or the creator)."""
-    if len(racers) < MIN_PLAYERS or not all(racer.ready for racer in racers):
-        return False
-    if race.rematch_of_id is not None:
-        before = Racer.objects.filter(race_id=race.rematch_of_id).count()
-        if len(racers) < before:
-            return False
-    lifecycle.start_countdown(race, racers, now, settings.RACE_COUNTDOWN_SECONDS)
-    return True
-
-
 def _changed(race: Race, now: datetime) -> None:
     racers = lifecycle.racers_of(race)
-    if not _countdown_if_all_ready(race, racers, now):
+    if not lifecycle.start_if_ready(race, racers, now):
         lifecycle.bump(race)
         lifecycle.publish_state(race, racers, now)
 
@@ -247,7 +235,7 @@ def start(player: User, room: str) -> View:
         if race.status != Race.Status.OPEN:
             raise RaceStarted(f"Race {race.room} has started already.")
         racers = lifecycle.racers_of(race)
-        if len(racers) < MIN_PLAYERS:
+        if len(racers) < lifecycle.MIN_PLAYERS:
             raise TooFewRacers("A race needs two players at least.")
         lifecycle.start_countdown(race, racers, timezone.now(), settings.RACE_COUNTDOWN_SECONDS)
     return view(race, player)
@@ -283,7 +271,8 @@ def leave(player: User, room: str) -> View:
 
 def rematch(player: User, room: str) -> View:
     """One click: the first asker opens the rematch room (same settings, a new deal), the
-    others join it; each is ready at once."""
+    others join it; each is ready at once. It starts once no previous racer still at the
+    race's end is left to wait for (`lifecycle.rematch_waits_for`)."""
     with transaction.atomic():
         race = _write_locked(room)
         _racer(race, player)
@@ -302,6 +291,7 @@ def rematch(player: User, room: str) -> View:
                 rematch_of=race,
             )
             seat(following, player, ready=True)
+            lifecycle.start_if_ready(following, lifecycle.racers_of(following), timezone.now())
             lifecycle.bump(race)
             lifecycle.publish_state(
                 Race.objects.select_related("creator", "rematch").get(pk=race.pk),
@@ -345,3 +335,6 @@ def touch(player_id: int, race_id: int, *, connected: bool) -> None:
         if race.status in (Race.Status.OPEN, Race.Status.COUNTDOWN, Race.Status.RUNNING):
             lifecycle.bump(race)
             lifecycle.publish_state(race, lifecycle.racers_of(race), now)
+    following = Race.objects.filter(rematch_of_id=race_id).values_list("pk", flat=True).first()
+    if following is not None:  # a racer left the end screen: their rematch may stop waiting
+        lifecycle.settle(following)

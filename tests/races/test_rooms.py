@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from accounts.guests import create_guest
 from games.models import Game
+from games.races import lifecycle, rooms
 from games.races.models import QueueEntry, Race, Racer, RaceRating
 from tests.support.play import post, token_client, winning_line
 from tests.support.races import my_game, ok, open_room, play_line, refused, running_race, win
@@ -77,6 +78,43 @@ def test_rematch_in_one_click_seats_the_players_who_accept(
     assert started["room"] == again["room"] and started["status"] == "running"
     assert started["code"] is None
     assert Race.objects.get(room=again["room"]).racers.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_rematch_waits_only_for_the_racers_still_at_the_end(
+    alice: User, alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
+    carol_api = token_client(carol)
+    room = running_race(alice_api, bob_api, carol_api)
+    win(alice_api, room, alice)
+    race = Race.objects.get(room=room)
+    Racer.objects.filter(race=race).update(connected=True, seen_at=timezone.now())  # all there
+
+    again = ok(post(bob_api, f"/api/v1/races/{room}/rematch", {}))
+    assert again["status"] == "open" and again["waiting_for"] == ["alice", "carol"]
+    rooms.touch(carol.pk, race.pk, connected=False)  # Carol closes the page
+    assert ok(bob_api.get(f"/api/v1/races/{again['room']}"))["waiting_for"] == ["alice"]
+    started = ok(post(alice_api, f"/api/v1/races/{room}/rematch", {}))
+    assert started["room"] == again["room"] and started["status"] == "running"
+    assert sorted(r["player"] for r in started["racers"]) == ["alice", "bob"]
+
+
+@pytest.mark.django_db
+def test_a_rematch_stops_waiting_after_its_time(
+    alice: User, alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
+    carol_api = token_client(carol)
+    room = running_race(alice_api, bob_api, carol_api)
+    win(alice_api, room, alice)
+    Racer.objects.filter(race__room=room).update(connected=True, seen_at=timezone.now())
+    again = ok(post(bob_api, f"/api/v1/races/{room}/rematch", {}))
+    joined = ok(post(alice_api, f"/api/v1/races/{room}/rematch", {}))
+    assert joined["status"] == "open" and joined["waiting_for"] == ["carol"]
+    Race.objects.filter(room=again["room"]).update(
+        created_at=timezone.now() - lifecycle.REMATCH_WAIT - timedelta(seconds=1)
+    )
+    state = ok(bob_api.get(f"/api/v1/races/{again['room']}"))
+    assert state["status"] == "running" and state["waiting_for"] == []
 
 
 @pytest.mark.django_db
