@@ -10,6 +10,7 @@ import {
   pageNumber,
   percent,
   rankLabel,
+  ratingText,
   secondsUntilClose,
   sharedRanks,
   shiftDay,
@@ -100,4 +101,13 @@ test("a burst of events makes one refresh; a cancelled one never runs", () => {
   } finally {
     mock.timers.reset();
   }
+});
+
+test("race ratings show as whole numbers with the change of the shown number", () => {
+  assert.equal(ratingText(2.8, 6.23, "en"), "6 (+3)");
+  assert.equal(ratingText(-1.2, -1.83, "en"), "−2 (−1)");
+  assert.equal(ratingText(0.41, 0.8, "en"), "1 (+1)");
+  assert.equal(ratingText(0.9, 1.2, "en"), "1 (±0)");
+  assert.equal(ratingText(null, -0.3, "en"), "0");
+  assert.equal(ratingText(undefined, 1234.4, "de"), "1.234");
 });

@@ -36,6 +36,23 @@ export function rankLabel(rank, shared, language = LANGUAGE) {
   return shared.has(rank) ? `${text}=` : text;
 }
 
+/**
+ * A race rating as players read it: a whole number, and the change of that whole number
+ * ("6 (+3)", "−2 (−4)", "1 (±0)"). The API keeps the exact value; the shown change is the
+ * difference of the shown ratings, so the two never disagree.
+ */
+export function ratingText(before, after, language = LANGUAGE) {
+  const number = new Intl.NumberFormat(language);
+  const shown = (value) => {
+    const whole = Math.round(value) || 0; // no "-0"
+    return whole < 0 ? `−${number.format(-whole)}` : number.format(whole);
+  };
+  if (before === null || before === undefined) return shown(after);
+  const change = (Math.round(after) || 0) - (Math.round(before) || 0);
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  return `${shown(after)} (${sign}${number.format(Math.abs(change))})`;
+}
+
 /** Whether the player's own row is missing from the page shown (so it goes below the table). */
 export function ownRowApart(rows, me) {
   return Boolean(me) && !rows.some((row) => row.player === me.player);

@@ -2,7 +2,7 @@
 import { get } from "../api.js";
 import { clock, h, when } from "../dom.js";
 import { formatDate, formatNumber, gettext, interpolate } from "../i18n.js";
-import { PAGE_SIZE, pageNumber, percent } from "../standings.js";
+import { PAGE_SIZE, pageNumber, percent, ratingText } from "../standings.js";
 import { fill, pager, reflectQuery, RULES, ruleName, ruleToggle } from "../tables.js";
 import { dayInSentence } from "./daily.js";
 
@@ -43,19 +43,22 @@ function dealCell(entry) {
   return h("a", { href: `/game/${entry.game}`, "data-link": true }, entry.code);
 }
 
-/** Race ratings per rule and the latest races, with the place and the rating change. */
+/** Race statistics per rule (every race: first places are wins), the rating from rated races,
+ * and the latest races with the place and the rating change. */
 function raceStats(races) {
-  const rated = RULES.filter((rule) => races.ratings[rule]);
-  const one = { maximumFractionDigits: 1 };
+  const raced = RULES.filter((rule) => races.stats[rule]);
   return [
     h("h2", { id: "races-title" }, gettext("Races")),
-    rated.length
-      ? h("ul", { class: "race-ratings" }, rated.map((rule) => {
-        const r = races.ratings[rule];
-        return h("li", { "data-rule": rule }, interpolate(gettext("%(rule)s: rating %(rating)s, %(races)s races, %(wins)s wins, %(podiums)s podiums"),
-          { rule: ruleName(rule), rating: formatNumber(r.rating, one), races: formatNumber(r.races), wins: formatNumber(r.wins), podiums: formatNumber(r.podiums) }, true));
+    raced.length
+      ? h("ul", { class: "race-ratings" }, raced.map((rule) => {
+        const counts = races.stats[rule];
+        const rating = races.ratings[rule];
+        return h("li", { "data-rule": rule },
+          interpolate(gettext("%(rule)s: %(races)s races, %(wins)s wins, %(podiums)s podiums"),
+            { rule: ruleName(rule), races: formatNumber(counts.races), wins: formatNumber(counts.wins), podiums: formatNumber(counts.podiums) }, true),
+          rating ? [" · ", interpolate(gettext("rating %(rating)s"), { rating: ratingText(null, rating.rating) }, true)] : null);
       }))
-      : h("p", { class: "empty" }, gettext("No rated race yet.")),
+      : h("p", { class: "empty" }, gettext("No race yet.")),
     races.history.length
       ? h("table", { class: "history-table race-history" },
         h("thead", {}, h("tr", {}, [gettext("Finished"), gettext("Race"), gettext("Place"), gettext("Cards home"), gettext("Moves"), gettext("Rating")].map((text) => h("th", { scope: "col" }, text)))),
@@ -65,7 +68,7 @@ function raceStats(races) {
           h("td", {}, interpolate(gettext("%(place)s of %(count)s"), { place: formatNumber(entry.place), count: formatNumber(entry.racers) }, true)),
           h("td", {}, `${entry.cards_on_foundations}/52`),
           h("td", {}, formatNumber(entry.moves)),
-          h("td", {}, entry.rating_after === null ? "—" : `${formatNumber(entry.rating_after, one)} (${entry.rating_after >= entry.rating_before ? "+" : ""}${formatNumber(entry.rating_after - entry.rating_before, one)})`)))))
+          h("td", {}, entry.rating_after === null ? "—" : ratingText(entry.rating_before, entry.rating_after))))))
       : null,
   ];
 }

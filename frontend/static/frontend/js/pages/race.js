@@ -3,12 +3,14 @@
 // rating changes, rematch). The race feed (/ws/v1/races/<room>/) keeps every part live.
 import { get, post } from "../api.js";
 import { Board } from "../board.js";
+import { ask } from "../dialogs.js";
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { LiveSocket, followGame } from "../socket.js";
 import { PUSH, CLIENT } from "../pushes.js";
 import { classify } from "../versions.js";
+import { rankLabel, ratingText, sharedRanks } from "../standings.js";
 import { fill, playerLink, ruleName } from "../tables.js";
 
 const STATE_NAMES = {
@@ -108,7 +110,9 @@ export async function mount(root, ctx, name, roomParam) {
     const link = `${location.origin}/races/${room}`;
     const title = h("h1", {}, interpolate(gettext("Race %(room)s"), { room }, true));
     const facts = h("p", { class: "facts" }, ruleName(race.rule), " · ",
-      interpolate(gettext("time limit %(time)s"), { time: clock(race.time_limit_seconds) }, true),
+      interpolate(gettext("time limit %(time)s"), { time: clock(race.time_limit_seconds) }, true), " · ",
+      h("span", { "data-part": "rated", title: race.rated ? gettext("Registered racers who make five moves or more are rated.") : gettext("A chosen deal could be solved beforehand: nobody's rating changes.") },
+        race.rated ? gettext("Rated") : gettext("Unrated (chosen deal)")),
       race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null);
     const parts = [title, facts];
     if (race.status === "open") {
@@ -122,6 +126,10 @@ export async function mount(root, ctx, name, roomParam) {
         seated && !myRacer?.ready ? h("button", { type: "button", class: "primary", "data-action": "ready", onclick: () => act("ready") }, gettext("I'm ready")) : null,
         seated && ctx.me?.username === race.creator && race.racers.length >= 2 ? h("button", { type: "button", "data-action": "start", onclick: () => act("start") }, gettext("Start now")) : null,
         seated ? h("button", { type: "button", class: "secondary", "data-action": "leave", onclick: () => act("leave").then(() => ctx.navigate("/races")) }, gettext("Leave")) : null));
+      if (race.waiting_for.length) {
+        parts.push(h("p", { class: "waiting", "data-part": "waiting", role: "status" },
+          interpolate(gettext("Waiting for %(names)s to join the rematch (30 seconds at most)…"), { names: race.waiting_for.join(", ") }, true)));
+      }
       parts.push(h("p", { class: "note" }, gettext("The countdown starts when everyone is ready, or when the creator starts it.")));
     }
     if (race.status === "countdown") {
@@ -142,17 +150,19 @@ export async function mount(root, ctx, name, roomParam) {
 
   function drawEnd() {
     const rows = [...race.racers].sort((a, b) => a.place - b.place);
-    const change = (racer) => racer.rating_after === null ? "—"
-      : `${formatNumber(racer.rating_after, { maximumFractionDigits: 1 })} (${racer.rating_after >= racer.rating_before ? "+" : ""}${formatNumber(racer.rating_after - racer.rating_before, { maximumFractionDigits: 1 })})`;
+    const ties = sharedRanks(rows.map((racer) => ({ rank: racer.place })));
+    const change = (racer) => racer.rating_after === null ? "—" : ratingText(racer.rating_before, racer.rating_after);
+    const left = (racer) => racer.state === "resigned" || racer.state === "forfeited" ? [" ", h("span", { class: "left" }, `(${STATE_NAMES[racer.state]})`)] : null;
     const winner = rows.find((racer) => racer.state === "won");
     const reason = { won: gettext("First to win all 52 cards."), "time-limit": gettext("The time limit ended the race."), "all-done": gettext("No racer was still playing.") }[race.end_reason] ?? "";
     const panel = h("section", { class: "panel race-end", "data-part": "end" },
       h("h2", {}, winner ? interpolate(gettext("%(name)s wins the race!"), { name: winner.player }, true) : gettext("The race is over")),
       h("p", {}, reason),
+      h("p", { class: "note" }, gettext("Places: the winner, then everyone who played on, then who resigned or forfeited; each by cards home, then face-down cards turned up. Equal progress is a shared place.")),
       h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, [gettext("Rank"), gettext("Player"), gettext("Cards home"), gettext("Moves"), gettext("Time"), gettext("Rating")].map((text) => h("th", { scope: "col" }, text)))),
         h("tbody", {}, rows.map((racer) => h("tr", { "data-player": racer.player },
-          h("td", {}, formatNumber(racer.place)), h("td", {}, racer.player), h("td", {}, formatNumber(racer.cards_on_foundations)),
+          h("td", { class: "place" }, rankLabel(racer.place, ties)), h("td", {}, racer.player, left(racer)), h("td", {}, formatNumber(racer.cards_on_foundations)),
           h("td", {}, formatNumber(racer.moves)), h("td", {}, clock(racer.elapsed_seconds)), h("td", { class: "rating" }, change(racer)))))),
       h("div", { class: "actions" },
         rows.map((racer) => racer.game ? h("a", { href: `/watch/${racer.game}`, "data-link": true }, interpolate(gettext("%(name)s's board"), { name: racer.player }, true)) : null),
@@ -167,7 +177,9 @@ export async function mount(root, ctx, name, roomParam) {
     if (board) return;
     const boardEl = h("div", { class: "board", tabindex: "0", role: "application", "aria-label": gettext("Your race board") });
     const info = h("p", { class: "status", "data-stat": "status" });
-    fill(mainPart, info, boardEl);
+    const undoButton = h("button", { type: "button", "data-action": "undo", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board?.undo() }, gettext("Undo"));
+    const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: resign }, gettext("Resign"));
+    fill(mainPart, h("div", { class: "race-bar" }, info, h("div", { class: "controls" }, undoButton, resignButton)), boardEl);
     board = new Board(boardEl, {
       settings: { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) },
       readOnly: false,
@@ -177,12 +189,31 @@ export async function mount(root, ctx, name, roomParam) {
       onState(next) {
         info.textContent = interpolate(gettext("You: %(cards)s of 52 home, %(moves)s moves"), { cards: formatNumber(next.cards_on_foundations), moves: formatNumber(next.move_count) }, true);
         root.dataset.gameVersion = next.version;
+        undoButton.disabled = next.status !== "active" || next.undo_depth === 0;
+        resignButton.disabled = next.status !== "active";
       },
     });
     board.setState(state);
     board.draw();
     gameSocket = followGame(state.id, { version: () => board.version(), onState: (next) => board.setState(next) });
   }
+
+  /** Resign the race game: the racer stays to watch, ranked below everyone who plays on. */
+  async function resign() {
+    const choice = await ask(gettext("Resign from this race?"),
+      gettext("You will rank below every racer who plays on, and cannot come back into this race."),
+      [{ label: gettext("Resign"), value: "resign", kind: "danger" }]);
+    if (choice && board) await board.send(CLIENT.RESIGN, {});
+  }
+
+  const onKey = (event) => {
+    if (!board || event.target.closest("input, textarea, dialog")) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      board.undo();
+    }
+  };
+  document.addEventListener("keydown", onKey);
 
   function dropBoard() {
     gameSocket?.close();
@@ -244,6 +275,7 @@ export async function mount(root, ctx, name, roomParam) {
   draw();
   return () => {
     clearInterval(ticker);
+    document.removeEventListener("keydown", onKey);
     feed.close();
     dropBoard();
   };

@@ -4,12 +4,14 @@ import { del, get, post } from "../api.js";
 import { field, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { startGuest } from "../session.js";
+import { ratingText } from "../standings.js";
 import { fill, playerLink, ruleName, ruleToggle } from "../tables.js";
 
 const POLL_MS = 2000;
 
 export async function mount(root, ctx) {
-  let rule = "C";
+  let rule = "C"; // quick match and the ratings shown
+  let roomRule = "C"; // a friends' room
   let timer = 0;
   const quick = h("section", { class: "panel", "data-part": "quick" });
   const rooms = h("section", { class: "panel", "data-part": "rooms" });
@@ -19,13 +21,23 @@ export async function mount(root, ctx) {
   const minutes = h("input", { type: "number", name: "minutes", min: "1", max: "60", value: "15" });
   const deal = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: interpolate(gettext("e.g. %(code)s"), { code: "YU1-C-AAAAAAB" }, true) });
   const dealField = field(gettext("Deal code (private rooms; empty for a random deal)"), deal);
-  dealField.hidden = true;
-  isPrivate.addEventListener("change", () => { dealField.hidden = !isPrivate.checked; });
+  const unratedNote = h("p", { class: "note", "data-part": "unrated-note" }, gettext("A race on a chosen deal is never rated: someone could have solved it beforehand."));
+  const showDeal = () => {
+    dealField.hidden = !isPrivate.checked;
+    unratedNote.hidden = !isPrivate.checked;
+  };
+  showDeal();
+  isPrivate.addEventListener("change", showDeal);
+  const roomRules = h("div", { "data-part": "room-rule" });
+  const drawRoomRules = () => fill(roomRules, ruleToggle(roomRule, (value) => { roomRule = value; drawRoomRules(); }));
+  drawRoomRules();
   const create = h("section", { class: "panel", "data-part": "create" },
     h("h2", {}, gettext("A race with friends")),
     h("p", {}, gettext("Open a room, send its link or room code, and race the same deal at the same moment.")),
+    roomRules,
     h("label", { class: "choice" }, isPrivate, " ", gettext("Private room (not listed here)")),
     dealField,
+    unratedNote,
     field(gettext("Time limit (minutes)"), minutes),
     h("div", { class: "actions" }, h("button", { type: "button", class: "primary", "data-action": "create-race", onclick: createRoom }, gettext("Open a room"))),
     h("form", { class: "join-code", onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) ctx.navigate(`/races/${code.value.trim().toUpperCase()}`); } },
@@ -40,7 +52,7 @@ export async function mount(root, ctx) {
   async function createRoom() {
     try {
       await signedIn();
-      const body = { rule, private: isPrivate.checked, time_limit_minutes: Number(minutes.value) || 15 };
+      const body = { rule: roomRule, private: isPrivate.checked, time_limit_minutes: Number(minutes.value) || 15 };
       const typed = deal.value.trim();
       if (isPrivate.checked && typed) {
         body.code = typed;
@@ -96,7 +108,7 @@ export async function mount(root, ctx) {
       rows.length ? h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, [gettext("Rank"), gettext("Player"), gettext("Rating"), gettext("Races"), gettext("Wins")].map((text) => h("th", { scope: "col" }, text)))),
         h("tbody", {}, rows.slice(0, 20).map((row) => h("tr", {}, h("td", {}, formatNumber(row.rank)), h("td", {}, playerLink(row.player)),
-          h("td", {}, formatNumber(row.rating, { maximumFractionDigits: 1 })), h("td", {}, formatNumber(row.races)), h("td", {}, formatNumber(row.wins))))))
+          h("td", {}, ratingText(null, row.rating)), h("td", {}, formatNumber(row.races)), h("td", {}, formatNumber(row.wins))))))
         : h("p", {}, gettext("Nobody is rated yet: ratings come from races between registered players.")));
   }
 

@@ -3,6 +3,7 @@
 import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
+import { ask } from "../dialogs.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
@@ -104,27 +105,6 @@ export function newGameDialog(ctx) {
   document.body.append(dialog);
   dialog.showModal();
   return dialog;
-}
-
-/**
- * A modal question: resolves to the chosen value, or null when dismissed (Cancel or Esc).
- * `choices` are {label, value, kind}, the last one the primary answer.
- */
-function ask(title, text, choices) {
-  return new Promise((resolve) => {
-    let answer = null;
-    const dialog = h("dialog", { class: "dialog ask", "aria-labelledby": "ask-title" },
-      h("h2", { id: "ask-title" }, title),
-      h("p", {}, text),
-      h("div", { class: "actions" },
-        h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("Cancel")),
-        choices.map(({ label, value, kind }) =>
-          h("button", { type: "button", class: kind, "data-choice": value, onclick: () => { answer = value; dialog.close(); } }, label))),
-    );
-    dialog.addEventListener("close", () => { dialog.remove(); resolve(answer); });
-    document.body.append(dialog);
-    dialog.showModal();
-  });
 }
 
 function stat(label, key, note = null) {
