@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from api.refusals import SERVICE_MESSAGES
 
 from api.serializers import ErrorSerializer
 from games.engine import DEV_DEAL_KEY, GameCode
@@ -105,25 +109,42 @@ DESCRIPTIONS = {
 
 
 def errors(
-    *statuses: int, example_403: ServiceError | None = None, game: bool = False
+    *statuses: int,
+    example_403: ServiceError | None = None,
+    game: bool = False,
+    codes: Mapping[int, Sequence[type[ServiceError]]] | None = None,
 ) -> dict[int, OpenApiResponse]:
     """Documented error responses for the given HTTP statuses, each with an example body.
 
     `example_403` replaces the 403 example where an endpoint refuses for a reason of its own;
-    `game` picks the game endpoints' examples (bad notation, a missing game).
+    `game` picks the game endpoints' examples (bad notation, a missing game); `codes` names
+    the refusals of the operation's own under a status: each gets an example, and the
+    status's description lists them.
     """
     documented = {}
     for status in statuses:
         code, message, extra = (GAME_EXAMPLES if game else {}).get(status, ERROR_EXAMPLES[status])
         if status == 403 and example_403 is not None:
             code, message, extra = example_403.code, example_403.message, {}
-        example = OpenApiExample(
-            code,
-            value={"error": {"code": code, "message": message, **extra}},
-            response_only=True,
-            status_codes=[str(status)],
-        )
+        own = (codes or {}).get(status, ())
+        examples = [_example(status, refusal.code, str(SERVICE_MESSAGES[refusal.code]), {})
+                    for refusal in own]  # fmt: skip
+        if code not in {refusal.code for refusal in own}:
+            examples.append(_example(status, code, message, extra))
+        description = DESCRIPTIONS[status]
+        if own:
+            listed = ", ".join(f"`{refusal.code}`" for refusal in own)
+            description = f"{description} This operation's own: {listed}."
         documented[status] = OpenApiResponse(
-            ErrorSerializer, description=DESCRIPTIONS[status], examples=[example]
+            ErrorSerializer, description=description, examples=examples
         )
     return documented
+
+
+def _example(status: int, code: str, message: str, extra: dict[str, object]) -> OpenApiExample:
+    return OpenApiExample(
+        code,
+        value={"error": {"code": code, "message": message, **extra}},
+        response_only=True,
+        status_codes=[str(status)],
+    )

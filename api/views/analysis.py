@@ -23,6 +23,7 @@ from api.views.daily import (
     replay_steps,
 )
 from games import daily, deals, fair_help
+from games.fair_help import DealInPlay
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
 from games.models import Game
@@ -43,7 +44,15 @@ class GameAnalysisView(APIView):
             "deal in play (today's daily, a race), the analysis of any game of that deal is "
             "refused with `deal-in-play` (409)."
         ),
-        responses={200: s.AnalysisSerializer, **errors(403, 404, 409)},
+        responses={
+            200: s.AnalysisSerializer,
+            **errors(
+                403,
+                404,
+                409,
+                codes={403: (daily.RaceInProgress, daily.DailyInProgress), 409: (DealInPlay,)},
+            ),
+        },
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.defer("state"), pk=game_id)

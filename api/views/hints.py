@@ -12,6 +12,10 @@ from api import serializers as s
 from api.docs import errors
 from api.throttles import MoveThrottle
 from games import hints
+from games.daily import DailyClosed
+from games.errors import GameFinished, NotYourGame
+from games.fair_help import DealInPlay
+from games.races.errors import NoAssistsInRaces
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -23,6 +27,20 @@ NOTE = (
     "200 answers at once from the winning line kept for the game (while the player keeps to "
     "it), 202 `pending` says the solve is queued and its answer comes as a `hint` (or "
     "`winnability`) message on the game's feed, to the owner's sockets only."
+)
+
+
+ASSIST_ERRORS = errors(
+    401,
+    403,
+    404,
+    409,
+    429,
+    game=True,
+    codes={
+        403: (NotYourGame, NoAssistsInRaces),
+        409: (DealInPlay, GameFinished, DailyClosed),
+    },
 )
 
 
@@ -42,7 +60,7 @@ class HintView(APIView):
         responses={
             200: s.HintSerializer,
             202: s.AssistPendingSerializer,
-            **errors(401, 403, 404, 409, 429, game=True),
+            **ASSIST_ERRORS,
         },
         examples=[
             OpenApiExample(
@@ -74,7 +92,7 @@ class WinnabilityView(APIView):
         responses={
             200: s.WinnabilitySerializer,
             202: s.AssistPendingSerializer,
-            **errors(401, 403, 404, 409, 429, game=True),
+            **ASSIST_ERRORS,
         },
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:

@@ -26,7 +26,21 @@ from api.views.players import _player, replica_unless_own
 from games.engine import RULES
 from games.models import Game
 from games.races import queue, rooms, standings
-from games.races.errors import NotARacer
+from games.errors import RuleMismatch, ServiceError
+from games.races.errors import (
+    AlreadyRacing,
+    AlreadyReady,
+    CodeNeedsPrivateRoom,
+    NotARacer,
+    NotRaceCreator,
+    RaceCountingDown,
+    RaceFull,
+    RaceNotFound,
+    RaceNotOver,
+    RaceRunning,
+    RaceStarted,
+    TooFewRacers,
+)
 from games.races.models import Racer
 from ops.replica import reads_from_replica
 
@@ -153,9 +167,20 @@ def _viewer(request: Request) -> Any:
     return request.user if request.user.is_authenticated else None
 
 
-ACTION_ERRORS = errors(
-    400, 401, 403, 404, 409, 413, example_403=NotARacer("You are not racing in ABC234.")
-)
+def _action_errors(
+    forbidden: tuple[type[ServiceError], ...], conflicts: tuple[type[ServiceError], ...]
+) -> dict[int, Any]:
+    """A room action's error responses, each status listing the refusals the action makes."""
+    return errors(
+        400,
+        401,
+        403,
+        404,
+        409,
+        413,
+        codes={403: forbidden, 404: (RaceNotFound,), 409: conflicts},
+    )
+
 
 # ---- views ----------------------------------------------------------------------------------
 
@@ -180,7 +205,17 @@ class RaceListView(APIView):
             "code or the link /races/<room>; 2 to 8 players, guests welcome (unrated)."
         ),
         request=NewRaceSerializer,
-        responses={201: RaceStateSerializer, **errors(400, 401, 409, 413)},
+        responses={
+            201: RaceStateSerializer,
+            **errors(
+                400,
+                401,
+                403,
+                409,
+                413,
+                codes={400: (CodeNeedsPrivateRoom, RuleMismatch), 409: (AlreadyRacing,)},
+            ),
+        },
     )
     def post(self, request: SignedInRequest) -> Response:
         data = validated(NewRaceSerializer, request.data)
@@ -194,27 +229,36 @@ class RaceDetailView(APIView):
 
     @extend_schema(
         summary="A race's state: each racer's progress (counts only), yours with your game",
-        responses={200: RaceStateSerializer, **errors(404)},
+        responses={200: RaceStateSerializer, **errors(403, 404, codes={404: (RaceNotFound,)})},
     )
     def get(self, request: Request, room: str) -> Response:
         return Response(rooms.read(room, _viewer(request)).to_dict())
 
 
 def _action[View: Callable[..., Response]](
-    summary: str, description: str = ""
+    summary: str,
+    description: str = "",
+    *,
+    forbidden: tuple[type[ServiceError], ...] = (NotARacer,),
+    conflicts: tuple[type[ServiceError], ...],
 ) -> Callable[[View], View]:
     return extend_schema(
         summary=summary,
         description=description,
         request=None,
-        responses={200: RaceStateSerializer, **ACTION_ERRORS},
+        responses={200: RaceStateSerializer, **_action_errors(forbidden, conflicts)},
     )
 
 
 class JoinView(APIView):
     required_scope = "race:play"
 
-    @_action("Join a room (by its room code)", "Refused once the countdown began (race-started).")
+    @_action(
+        "Join a room (by its room code)",
+        "Refused once the countdown began (race-started).",
+        forbidden=(),
+        conflicts=(AlreadyRacing, RaceStarted, RaceFull),
+    )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.join(request.user, room).to_dict())
 
@@ -222,7 +266,11 @@ class JoinView(APIView):
 class ReadyView(APIView):
     required_scope = "race:play"
 
-    @_action("Mark yourself ready", "The countdown starts when every racer (two at least) is.")
+    @_action(
+        "Mark yourself ready",
+        "The countdown starts when every racer (two at least) is.",
+        conflicts=(RaceStarted, AlreadyReady),
+    )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.ready(request.user, room).to_dict())
 
@@ -230,7 +278,11 @@ class ReadyView(APIView):
 class StartView(APIView):
     required_scope = "race:play"
 
-    @_action("Start the countdown (the creator; two racers at least)")
+    @_action(
+        "Start the countdown (the creator; two racers at least)",
+        forbidden=(NotARacer, NotRaceCreator),
+        conflicts=(RaceStarted, TooFewRacers),
+    )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.start(request.user, room).to_dict())
 
@@ -242,6 +294,7 @@ class LeaveView(APIView):
         "Leave a room that has not started",
         "Refused during the countdown (race-counting-down) and the race (race-running: resign "
         "your game instead).",
+        conflicts=(RaceCountingDown, RaceRunning),
     )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.leave(request.user, room).to_dict())
@@ -253,7 +306,10 @@ class RematchView(APIView):
     @_action(
         "Rematch: the same room's players, a new deal",
         "The first racer to ask opens the rematch room; the others join it. Each is ready at "
-        "once; it starts when all the previous racers are in, or when its creator starts it.",
+        "once; it starts when no previous racer still at the race's end (its race socket open) "
+        "is left to join, after 30 s at most (`waiting_for` names them), or when its creator "
+        "starts it.",
+        conflicts=(RaceNotOver, AlreadyRacing, RaceStarted, RaceFull),
     )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.rematch(request.user, room).to_dict())
@@ -273,7 +329,10 @@ class QueueView(APIView):
         summary="Wait for a quick match under a rule",
         description="Two waiting players race after a few seconds; four at once.",
         request=QueueRequestSerializer,
-        responses={200: QueueStatusSerializer, **errors(400, 401, 409, 413)},
+        responses={
+            200: QueueStatusSerializer,
+            **errors(400, 401, 403, 409, 413, codes={409: (AlreadyRacing,)}),
+        },
     )
     def post(self, request: SignedInRequest) -> Response:
         data = validated(QueueRequestSerializer, request.data)

@@ -13,6 +13,7 @@ from games import deals, services
 from games.models import Game
 from games.races.models import Race
 from tests.support.play import post, winning_line
+from tests.support.schema import documented_codes
 
 
 def ok(response: Any, status: int = 200) -> Any:
@@ -21,8 +22,12 @@ def ok(response: Any, status: int = 200) -> Any:
 
 
 def refused(response: Any, status: int, code: str) -> None:
+    """The refusal expected; a race operation's own refusal is listed in the schema too."""
     assert response.status_code == status, response.content
     assert response.json()["error"]["code"] == code, response.content
+    path, method = response.request["PATH_INFO"], response.request["REQUEST_METHOD"]
+    if path.startswith("/api/v1/races") and code != "missing-scope":
+        assert code in documented_codes(method, path, status), (method, path, code)
 
 
 def open_room(creator: APIClient, **body: Any) -> str:

@@ -30,6 +30,15 @@ def _operation(path: str, method: str) -> tuple[str, dict[str, Any]]:
     raise AssertionError(f"{method} {path} is not in the OpenAPI schema")
 
 
+def documented_codes(method: str, path: str, status: int) -> set[str]:
+    """The error codes the schema's examples give for that operation and status."""
+    template, operation = _operation(path, method)
+    documented = operation["responses"].get(str(status))
+    assert documented is not None, f"{method} {template} does not document status {status}"
+    examples = documented.get("content", {}).get("application/json", {}).get("examples", {})
+    return {example["value"]["error"]["code"] for example in examples.values()}
+
+
 def assert_matches_schema(method: str, path: str, status: int, body: Any) -> None:
     """The body must validate against the documented schema of that status (JSON Schema 2020-12)."""
     template, operation = _operation(path, method)
