@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from api.refusals import SERVICE_MESSAGES
-
 from api.serializers import ErrorSerializer
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame

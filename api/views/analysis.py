@@ -23,9 +23,9 @@ from api.views.daily import (
     replay_steps,
 )
 from games import daily, deals, fair_help
-from games.fair_help import DealInPlay
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
+from games.fair_help import DealInPlay
 from games.models import Game
 
 

@@ -24,9 +24,9 @@ from api.docs import errors
 from api.serializers import RuleQuerySerializer, validated
 from api.views.players import _player, replica_unless_own
 from games.engine import RULES
+from games.errors import RuleMismatch, ServiceError
 from games.models import Game
 from games.races import queue, rooms, standings
-from games.errors import RuleMismatch, ServiceError
 from games.races.errors import (
     AlreadyRacing,
     AlreadyReady,

@@ -28,7 +28,6 @@ from games.races.errors import RaceOver
 from games.races.models import Race, Racer
 from games.races.public import PRESENCE_SECONDS, race_state, racer_progress
 
-
 MIN_PLAYERS = 2
 #: The longest an open rematch waits for the previous racers still at the race's end.
 REMATCH_WAIT = timedelta(seconds=30)

@@ -20,7 +20,7 @@ from tests.browser.helpers import Player
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
-RATING = re.compile(r"^−?\d+ \([+−±]\d+\)$")
+RATING = re.compile(r"^\u2212?\d+ \([+\u2212±]\d+\)$")
 
 
 @pytest.fixture
