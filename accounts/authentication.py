@@ -8,7 +8,7 @@ right here, so no view can forget it: a token lacking it gets 403 `missing-scope
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal, cast
 
 from django.contrib.auth import get_user_model
@@ -38,6 +38,8 @@ class TokenGrant:
     scopes: frozenset[str]
     kind: TokenKind
     token_id: int
+    #: When the token stops working (OAuth access tokens; personal tokens never expire).
+    expires_at: datetime | None = None
 
 
 # Every API request runs this lookup: one statement built once (ops/sql.py says why).
@@ -68,7 +70,7 @@ def _oauth_grant(raw: str) -> TokenGrant | None:
     token = live_access_token(raw)
     if token is None or token.user is None:
         return None
-    return TokenGrant(token.user, parse_scopes(token.scope), "oauth", token.pk)
+    return TokenGrant(token.user, parse_scopes(token.scope), "oauth", token.pk, token.expires)
 
 
 def grant_for_token(raw: str) -> TokenGrant | None:

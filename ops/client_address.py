@@ -42,6 +42,21 @@ def client_address(request: HasMeta) -> str:
     return str(address)
 
 
+class _ScopeMeta:
+    """An ASGI scope (a websocket's) seen as a request's META: the peer and its headers."""
+
+    def __init__(self, scope: Mapping[str, Any]) -> None:
+        client = scope.get("client") or ("", 0)
+        headers = dict(scope.get("headers") or ())
+        forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
+        self.META: dict[str, Any] = {"REMOTE_ADDR": client[0], "HTTP_X_FORWARDED_FOR": forwarded}
+
+
+def client_address_of_scope(scope: Mapping[str, Any]) -> str:
+    """`client_address` of an ASGI connection (a websocket), by the same trust rules."""
+    return client_address(_ScopeMeta(scope))
+
+
 def _parse(text: str) -> Address | None:
     try:
         address = ip_address(text)

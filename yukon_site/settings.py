@@ -265,6 +265,15 @@ SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
 RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)
 RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
 
+# Websocket limits (api/realtime/limits.py, docs/realtime.md "Limits"): messages queued for a
+# socket whose client does not read before it is closed (4408); open sockets per client
+# (player, or address when anonymous) per websocket process (4429); messages a socket may
+# send per second on average and in a burst (4429).
+WS_OUTBOX_MESSAGES = env_int("WS_OUTBOX_MESSAGES", 512, minimum=1)
+WS_MAX_SOCKETS_PER_CLIENT = env_int("WS_MAX_SOCKETS_PER_CLIENT", 30, minimum=1)
+WS_MESSAGES_PER_SECOND = env_int("WS_MESSAGES_PER_SECOND", 20, minimum=1)
+WS_MESSAGE_BURST = env_int("WS_MESSAGE_BURST", 60, minimum=1)
+
 # Background work (games/analysis/tasks.py) is stored in PostgreSQL and run by
 # `manage.py worker` processes (django-tasks-db). Hints jump the analysis queue.
 TASKS = {

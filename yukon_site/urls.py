@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from oauth2_provider import views as oauth
 
+from api.realtime.health import sockets
 from ops.health import healthz, pool, readyz
 
 #: The OAuth2 endpoints third-party apps use (the toolkit's views; apps are registered
@@ -21,6 +22,7 @@ oauth_urlpatterns = (
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/pool", pool, name="healthz-pool"),
+    path("healthz/sockets", sockets, name="healthz-sockets"),
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),

@@ -10,16 +10,21 @@ service calls. The protocol is documented in docs/realtime.md.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any, cast
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.db.models import F
+from django.utils import timezone
 
 from accounts.authentication import TokenGrant, token_stands
 from accounts.scopes import RACE_READ, MissingScope, RequiredScope, check_scope
 from api.realtime import writes
 from api.realtime.fanout import fanout_for
+from api.realtime.limits import MessageRate, client_key, open_sockets
+from api.realtime.outbox import Outbox
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
 from games import daily, push_transport, pushes
@@ -27,36 +32,127 @@ from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
 
 if TYPE_CHECKING:
-    from asgiref.typing import WebSocketReceiveEvent
+    from asgiref.typing import WebSocketConnectEvent, WebSocketReceiveEvent
+
+logger = logging.getLogger(__name__)
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_MISSING_SCOPE = 4430
 CLOSE_PRIVATE_GAME = 4403
 CLOSE_NO_GAME = 4404
+#: The client did not read its messages: more than WS_OUTBOX_MESSAGES waited for it.
+CLOSE_TOO_SLOW = 4408
+#: Over a limit: too many open sockets for the client, or too many messages on the socket.
+CLOSE_TOO_MANY = 4429
+#: How long a closing socket's last messages may take to go out before its task stops.
+CLOSE_WAIT_SECONDS = 5.0
 LOBBY_SIZE = 50
 
 
 class PushConsumer(AsyncJsonWebsocketConsumer):
-    """What both feeds share: refusing a bad or revoked token, ping, resync, errors for the rest.
+    """What every feed shares: refusing a bad, revoked or expired token, the limits a client
+    is held to, ping, resync, errors for the rest, and a socket that never blocks a push.
 
     Like the REST views, each feed declares the scope a token needs (`required_scope`).
+    Everything the socket sends goes through its `Outbox`: a push never waits for the
+    client. Whatever ends the socket (the client closes it, the connection drops, it is
+    closed for a limit, the server stops), `release` runs once: it leaves the groups and
+    gives back what the socket held.
     """
 
     group = ""
     token_group: str | None = None
     required_scope: RequiredScope = "game:read"
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        self.outbox = Outbox(send, settings.WS_OUTBOX_MESSAGES)
+        self.ended = asyncio.Event()
+        self.end_code = 1000
+        self.counted: str | None = None
+        self.released = False
+        self.expiry: asyncio.TimerHandle | None = None
+        self.rate = MessageRate(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
+        try:
+            into_outbox = cast("Any", self._into_outbox)  # takes every ASGI message it is given
+            await super().__call__(scope, self._receive_until_ended(receive), into_outbox)
+        finally:
+            await self.release_once()
+            await self.outbox.finish(CLOSE_WAIT_SECONDS)
+
+    def _receive_until_ended(self, receive: Any) -> Any:
+        """The server's `receive`, or a `websocket.disconnect` once the socket is ended here
+        (closed for a limit, or its connection broke under a send)."""
+
+        async def receive_or_end() -> dict[str, Any]:
+            if not self.ended.is_set():
+                incoming = asyncio.ensure_future(receive())
+                ending = asyncio.ensure_future(self._ending())
+                try:
+                    await asyncio.wait({incoming, ending}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    ending.cancel()
+                    if not incoming.done():
+                        incoming.cancel()
+                if incoming.done() and not incoming.cancelled():
+                    return cast("dict[str, Any]", incoming.result())
+            return {"type": "websocket.disconnect", "code": self.end_code}
+
+        return receive_or_end
+
+    async def _ending(self) -> None:
+        ended = asyncio.ensure_future(self.ended.wait())
+        broken = asyncio.ensure_future(self.outbox.broken.wait())
+        try:
+            await asyncio.wait({ended, broken}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            ended.cancel()
+            broken.cancel()
+        if self.outbox.broken.is_set() and not self.ended.is_set():
+            self.end_code = 1006
+            self.ended.set()
+
+    async def _into_outbox(self, message: dict[str, Any]) -> None:
+        """Channels' `base_send`: every ASGI message the socket sends, queued in order; never
+        waits for the client."""
+        if message["type"] == "websocket.close":
+            self.end(message.get("code") or 1000, message.get("reason") or "")
+        elif not self.outbox.put(message):
+            logger.info("a socket fell %s messages behind; closing it", settings.WS_OUTBOX_MESSAGES)
+            self.end(CLOSE_TOO_SLOW, "too-slow", drop_pending=True)
+
+    def end(self, code: int, reason: str = "", *, drop_pending: bool = False) -> None:
+        """Close the socket with `code` (after what is queued, unless `drop_pending`) and stop
+        its consumer; it receives nothing more."""
+        message = {"type": "websocket.close", "code": code, "reason": reason}
+        self.outbox.close(message, drop_pending=drop_pending)
+        if not self.ended.is_set():
+            self.end_code = code
+            self.ended.set()
+
+    async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
+        """Count the socket against its client's limit before anything else is done for it."""
+        key = client_key(cast("dict[str, Any]", self.scope))
+        if not open_sockets.take(key, settings.WS_MAX_SOCKETS_PER_CLIENT):
+            await self.refuse(CLOSE_TOO_MANY, "too-many-sockets")
+            return
+        self.counted = key
+        await super().websocket_connect(message)
+
     async def connect(self) -> None:
         if self.scope.get("auth_error") or not await self.follow_token():
-            await self.refuse(CLOSE_BAD_TOKEN)
+            await self.refuse(CLOSE_BAD_TOKEN, "bad-token")
             return
         grant = self.token_grant()
         try:
             if grant is not None:
                 check_scope(grant.scopes, self.required_scope, "GET")
         except MissingScope:
-            await self.refuse(CLOSE_MISSING_SCOPE)
+            await self.refuse(CLOSE_MISSING_SCOPE, "missing-scope")
             return
+        if grant is not None and grant.expires_at is not None:
+            left = (grant.expires_at - timezone.now()).total_seconds()
+            loop = asyncio.get_running_loop()
+            self.expiry = loop.call_later(max(left, 0), self.end, CLOSE_BAD_TOKEN, "token-expired")
         await fanout_for(self.channel_layer).join(self.group, self)
         await self.start()
 
@@ -79,7 +175,7 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
 
     async def token_revoked(self, event: dict[str, Any]) -> None:
         """`token.revoked` (see `api.realtime.revocation`): the token opened this socket."""
-        await self.close(CLOSE_BAD_TOKEN)
+        self.end(CLOSE_BAD_TOKEN, "token-revoked")
 
     async def start(self) -> None:
         """Accept the connection and send the opening messages."""
@@ -89,12 +185,26 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         """Send the feed's full current picture (on connect and on resync)."""
         raise NotImplementedError
 
-    async def refuse(self, code: int) -> None:
+    async def refuse(self, code: int, reason: str = "") -> None:
         """Accept then close, so the client sees our close code (not a bare HTTP 403)."""
         await self.accept()
-        await self.close(code)
+        self.end(code, reason)
 
     async def disconnect(self, code: int) -> None:
+        await self.release_once()
+
+    async def release_once(self) -> None:
+        if not self.released:
+            self.released = True
+            await self.release()
+
+    async def release(self) -> None:
+        """Give back what the socket holds; subclasses add theirs (runs once, however the
+        socket ends)."""
+        if self.expiry is not None:
+            self.expiry.cancel()
+        if self.counted is not None:
+            open_sockets.give_back(self.counted)
         if self.token_group is not None:
             await self.channel_layer.group_discard(self.token_group, self.channel_name)
         if self.group:
@@ -103,6 +213,11 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
+        if self.ended.is_set():
+            return
+        if not self.rate.allow():
+            self.end(CLOSE_TOO_MANY, "too-many-messages", drop_pending=True)
+            return
         content, error = writes.read(text_data or bytes_data or b"")
         if content is None:
             await self.send_json(error)
@@ -194,10 +309,10 @@ class SequencedConsumer(PushConsumer):
         self.lock = asyncio.Lock()
         self.gap_timer: asyncio.Task[None] | None = None
 
-    async def disconnect(self, code: int) -> None:
+    async def release(self) -> None:
         if self.gap_timer is not None:
             self.gap_timer.cancel()
-        await super().disconnect(code)
+        await super().release()
 
     def busy(self) -> bool:
         # Held while a snapshot reads the database or a write runs; pushes queue on it in

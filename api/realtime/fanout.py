@@ -150,6 +150,16 @@ _fanouts: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Fanout]
 )
 
 
+def members_count() -> int:
+    """Sockets subscribed through every fan-out of this process (a probe's figure)."""
+    return sum(
+        len(members)
+        for per_layer in list(_fanouts.values())
+        for fanout in list(per_layer.values())
+        for members in list(fanout.members.values())
+    )
+
+
 def fanout_for(layer: BaseChannelLayer) -> Fanout:
     """The fan-out of `layer` in the running event loop (one per loop: tests run many)."""
     per_layer = _fanouts.setdefault(asyncio.get_running_loop(), {})

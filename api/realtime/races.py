@@ -55,13 +55,13 @@ _settle = DatabaseSyncToAsync(lifecycle.settle, thread_sensitive=False)
 
 class RaceConsumer(SequencedConsumer):
     required_scope = RACE_READ
+    ticker: asyncio.Task[None] | None = None
+    racer_id: int | None = None
     tick_seconds = float(settings.RACE_TICK_SECONDS)
 
     async def connect(self) -> None:
         self.room = str(self.scope["url_route"]["kwargs"]["room"]).upper()
         self.start_sequence()
-        self.ticker: asyncio.Task[None] | None = None
-        self.racer_id: int | None = None
         found = await _find(self.room, self.scope.get("user"))
         if found is None:
             await self.refuse(CLOSE_NO_GAME)
@@ -112,10 +112,10 @@ class RaceConsumer(SequencedConsumer):
             return True
         return False
 
-    async def disconnect(self, code: int) -> None:
+    async def release(self) -> None:
         if self.ticker is not None:
             self.ticker.cancel()
         if self.racer_id is not None:
             with contextlib.suppress(Exception):
                 await _touch(self.racer_id, self.race_id, False)
-        await super().disconnect(code)
+        await super().release()

@@ -306,6 +306,7 @@ def test_a_write_whose_kept_connection_was_killed_answers_503_and_the_next_one_r
     """The write thread keeps its connection between writes (ops/kept_connections.py): when
     the server ends it, that write is `database-unavailable` and the retry gets a new one."""
     one_thread = KeptConnectionThreads(1, "ws-write-test")
+    shared = writes.threads
     monkeypatch.setattr(writes, "threads", one_thread)
     gid, first_move = game["id"], game["legal_moves"][0]
     mine = path_for(gid, alice)
@@ -333,4 +334,7 @@ def test_a_write_whose_kept_connection_was_killed_answers_503_and_the_next_one_r
         async_to_sync(scenario)()
     finally:
         one_thread.close()
+        # Every other backend of the test database was terminated too, the shared write
+        # threads' kept connections among them: those threads start afresh on next use.
+        shared.close()
     assert log_of(gid) == [("move", "move"), ("move", "move")]
