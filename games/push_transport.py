@@ -19,10 +19,10 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
-from channels_redis.core import RedisChannelLayer
 from django.db import transaction
 
 from ops import redis_clients
+from ops.channel_layer import ShardedRedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -104,20 +104,13 @@ class _RedisPublisher:
     whole publish in two round trips: group members for every group at once
     (one script), then every channel's message in another. Measured in docs/operations.md.
 
-    Why it uses two private members of channels_redis (4.3), which has no public
-    API for this: the layer's only way to write to a group is the async
-    `group_send` above, so reading a group's members needs the group's Redis key
-    (`_group_key`: `{prefix}:group:{name}`, nowhere public), and writing a message
-    that the layer's `receive` accepts needs the per-channel-key message with its
-    `__asgi_channel__` list, serialized by the layer's serializer and mapped to the
-    right shard (`_map_channel_keys_to_connection`). Re-deriving either here would
-    copy the same private format without the layer's own code behind it. Everything
-    else (`hosts`, `consistent_hash`, `group_expiry`, `expiry`) is public. If an
-    upgrade changes them, tests/realtime/test_processes.py (a real Redis, spectators
-    in another process reading with the layer's own `receive`) fails.
+    The layer's only way to write to a group is the async `group_send` above, so
+    reading a group's members needs the group's Redis key, and writing a message the
+    layer's `receive` accepts needs its storage format: ops/channel_layer.py, the one
+    module that reads channels_redis's private members, gives both.
     """
 
-    def __init__(self, layer: RedisChannelLayer) -> None:
+    def __init__(self, layer: ShardedRedisChannelLayer) -> None:
         self.layer = layer
         for host in layer.hosts:
             if "address" not in host:
@@ -136,19 +129,17 @@ class _RedisPublisher:
             if not groups:
                 continue
             replies = members_of(
-                keys=[layer._group_key(group) for group in groups],
+                keys=[layer.group_key(group) for group in groups],
                 args=[int(time.time()) - layer.group_expiry],
             )
             for group, names in zip(groups, replies, strict=True):
                 unneeded = answered(group) if answered is not None else None
                 members[group] = [n for name in names if (n := name.decode()) != unneeded]
-        batches: dict[int, tuple[list[bytes], list[bytes], list[int]]] = {}
+        batches: dict[int, tuple[list[str], list[bytes], list[int]]] = {}
         for group, message in sends:
             if not members[group]:
                 continue
-            per_connection, messages, capacities = layer._map_channel_keys_to_connection(
-                members[group], message
-            )
+            per_connection, messages, capacities = layer.channel_messages(members[group], message)
             for index, channel_keys in per_connection.items():
                 keys, payloads, limits = batches.setdefault(index, ([], [], []))
                 keys.extend(channel_keys)
@@ -166,7 +157,7 @@ _publishers: dict[int, _RedisPublisher] = {}
 _publishers_lock = threading.Lock()
 
 
-def _redis_publisher(layer: RedisChannelLayer) -> _RedisPublisher:
+def _redis_publisher(layer: ShardedRedisChannelLayer) -> _RedisPublisher:
     """One publisher (and connection pool) per layer per process; thread-safe."""
     with _publishers_lock:
         publisher = _publishers.get(id(layer))
@@ -205,7 +196,7 @@ def _send(sends: Sends) -> None:
     if layer is None:
         return
     try:
-        if isinstance(layer, RedisChannelLayer):
+        if isinstance(layer, ShardedRedisChannelLayer):
             _redis_publisher(layer).send(sends, _answered.get())
         else:
             # In-memory: its queues belong to the consumers' loop in this same process.

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 import weakref
 from typing import Any, Protocol
 
 from channels.layers import BaseChannelLayer
-from channels_redis.core import RedisChannelLayer
+
+from ops.channel_layer import ShardedRedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +53,7 @@ class Fanout:
         self.members: dict[str, set[Member]] = {}
         self.lock = asyncio.Lock()
         self.pump: asyncio.Task[None] | None = None
+        self.renewer: asyncio.Task[None] | None = None
         self.waiting: set[asyncio.Task[None]] = set()
 
     async def join(self, group: str, member: Member) -> None:
@@ -60,6 +61,7 @@ class Fanout:
             if self.channel is None:
                 self.channel = await self._new_channel()
                 self.pump = asyncio.create_task(self._pump(self.channel))
+                self.renewer = asyncio.create_task(self._renew_every(renewal_interval(self.layer)))
             if group not in self.members:
                 self.members[group] = set()
                 await self.layer.group_add(group, self.channel)
@@ -75,6 +77,27 @@ class Fanout:
                 del self.members[group]
                 await self.layer.group_discard(group, self.channel)
 
+    async def renew(self) -> None:
+        """Add the process's channel to each of its groups again.
+
+        A membership lasts `group_expiry` (a day) after its last add, and this process adds
+        a group once, for its first local socket: a group that always has a socket here
+        (the lobby) would stop getting pushes after a day. The in-memory layer also drops
+        a channel from every group once a message waited on it past `expiry` (60 s).
+        """
+        async with self.lock:
+            if self.channel is not None:
+                for group in list(self.members):
+                    await self.layer.group_add(group, self.channel)
+
+    async def _renew_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.renew()
+            except Exception:  # the layer is away: the next round tries again
+                logger.warning("renewing the fan-out's groups failed", exc_info=True)
+
     def channel_only_for(self, group: str, member: Member) -> str | None:
         """This process's channel if `member` is its only socket in `group`, else None.
 
@@ -88,25 +111,16 @@ class Fanout:
         return None
 
     async def _new_channel(self) -> str:
-        if isinstance(self.layer, RedisChannelLayer):
-            # No `!`: its own Redis key, which only this process's pump reads (see `_next_batch`).
-            return f"fanout.{self.layer.client_prefix}.{uuid.uuid4().hex}"
+        if isinstance(self.layer, ShardedRedisChannelLayer):
+            return self.layer.fanout_channel()  # only this process's pump reads it
         return await self.layer.new_channel()
 
     async def _next_batch(self, channel: str) -> list[dict[str, Any]]:
         """The messages waiting on the channel, oldest first (waits for one when none is)."""
         layer = self.layer
-        if not isinstance(layer, RedisChannelLayer):
-            return [await layer.receive(channel)]
-        key, connection = layer.prefix + channel, layer.connection(layer.consistent_hash(channel))
-        popped = await connection.zpopmin(key, BATCH_SIZE)
-        if not popped:
-            found = await connection.bzpopmin(key, timeout=BLOCK_SECONDS)
-            popped = [] if found is None else [(found[1], found[2])]
-        messages = [layer.deserialize(content) for content, _ in popped]
-        for message in messages:
-            message.pop("__asgi_channel__", None)  # the layer's routing list: only our channel
-        return messages
+        if isinstance(layer, ShardedRedisChannelLayer):
+            return await layer.pop_batch(channel, BATCH_SIZE, BLOCK_SECONDS)
+        return [await layer.receive(channel)]
 
     async def _pump(self, channel: str) -> None:
         try:
@@ -141,6 +155,9 @@ class Fanout:
             self.members.clear()
             self.channel = None
             self.pump = None
+            if self.renewer is not None:
+                self.renewer.cancel()
+                self.renewer = None
         for member in members:
             await member.close(CLOSE_FEED_LOST)
 
@@ -148,6 +165,13 @@ class Fanout:
 _fanouts: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Fanout]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def renewal_interval(layer: BaseChannelLayer) -> float:
+    """How often a fan-out renews its groups: a third of the shortest expiry that could drop
+    them (a group membership's, an unread message's), a second at least."""
+    expiries = [getattr(layer, name, None) for name in ("group_expiry", "expiry")]
+    return max(1.0, min(float(value) for value in expiries if value) / 3)
 
 
 def members_count() -> int:

@@ -4,14 +4,17 @@ whole, in order, once each, and only the sockets of the push's group."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from channels_redis.core import RedisChannelLayer
+import redis.asyncio
+from channels.layers import InMemoryChannelLayer
 
-from api.realtime.fanout import Fanout
+from api.realtime.fanout import Fanout, renewal_interval
 from games import push_transport
+from ops.channel_layer import ShardedRedisChannelLayer
 from tests.support.redis import redis_server
 
 pytestmark = pytest.mark.redis
@@ -48,7 +51,7 @@ def redis_url() -> Iterator[str]:
         yield redis.url
 
 
-def publish_burst(layer: RedisChannelLayer, group: str, versions: range) -> None:
+def publish_burst(layer: ShardedRedisChannelLayer, group: str, versions: range) -> None:
     """What the move path does after commit, from a sync thread: one publish per version."""
     publisher = push_transport._RedisPublisher(layer)
     for version in versions:
@@ -60,7 +63,7 @@ def test_a_burst_of_queued_pushes_arrives_whole_in_order_and_only_in_its_group(
     redis_url: str,
 ) -> None:
     async def scenario() -> tuple[list[int], list[int]]:
-        layer = RedisChannelLayer(hosts=[{"address": redis_url}])
+        layer = ShardedRedisChannelLayer(hosts=[{"address": redis_url}])
         fanout = Fanout(layer)
         watcher, bystander = Recorder(), Recorder()
         watcher.expected = BURST
@@ -79,3 +82,42 @@ def test_a_burst_of_queued_pushes_arrives_whole_in_order_and_only_in_its_group(
     watched, bystood = asyncio.run(scenario())
     assert watched == list(range(1, BURST + 1))
     assert bystood == []
+
+
+def test_a_process_renews_its_groups_before_they_expire(redis_url: str) -> None:
+    """A group stays with the process for as long as it has a socket in it: the fan-out adds
+    it again before its membership (a day) or an unread message (`expiry`) could drop it."""
+
+    async def scenario() -> list[int]:
+        layer = ShardedRedisChannelLayer(hosts=[{"address": redis_url}], group_expiry=90)
+        fanout = Fanout(layer)
+        watcher = Recorder()
+        watcher.opened.set()
+        watcher.expected = 1
+        await fanout.join("lobby", watcher)
+        assert fanout.channel is not None and fanout.renewer is not None
+        # A day later, as Redis sees it: the membership was added longer ago than its expiry.
+        client = redis.asyncio.Redis.from_url(redis_url)
+        key = layer.group_key("lobby")
+        await client.zadd(key, {fanout.channel: time.time() - 91})
+        await asyncio.to_thread(publish_burst, layer, "lobby", range(1, 2))  # lost: expired
+        await fanout.renew()
+        renewed = await client.zscore(key, fanout.channel)
+        assert renewed is not None and renewed > time.time() - 30
+        await asyncio.to_thread(publish_burst, layer, "lobby", range(2, 3))
+        await asyncio.wait_for(watcher.arrived.wait(), 30)
+        await fanout.leave("lobby", watcher)
+        for task in (fanout.pump, fanout.renewer):
+            assert task is not None
+            task.cancel()
+        await client.aclose()
+        await layer.close_pools()
+        return watcher.versions
+
+    assert asyncio.run(scenario()) == [2]
+
+
+def test_renewal_comes_well_inside_every_expiry() -> None:
+    assert renewal_interval(InMemoryChannelLayer()) == 20  # its unread messages expire at 60 s
+    assert renewal_interval(ShardedRedisChannelLayer(expiry=30)) == 10  # the cluster's layer
+    assert renewal_interval(ShardedRedisChannelLayer(group_expiry=6, expiry=60)) == 2

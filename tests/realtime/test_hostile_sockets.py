@@ -8,19 +8,23 @@ import json
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
+from oauth2_provider.models import get_access_token_model
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from accounts.models import ApiToken
-from api.realtime.consumers import CLOSE_TOO_MANY
+from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_TOO_MANY
 from games.models import Game
 from games.races.models import Racer
 from tests.support.http import call
+from tests.support.oauth import obtain_tokens, register_app, signed_in
 from tests.support.play import token_client, winning_line
 from tests.support.races import my_game, running_race
 from tests.support.rawsocket import SMALL_BUFFER, RawSocket
@@ -157,3 +161,14 @@ def test_a_socket_that_floods_is_closed(server: RunningServer) -> None:
         assert receive(flood)["t"] == "lobby"
         closed = closed_with(flood, sending='{"t": "ping"}')
         assert closed == (CLOSE_TOO_MANY, "too-many-messages")
+
+
+def test_a_socket_closes_when_its_oauth_token_expires(server: RunningServer, alice: User) -> None:
+    player = signed_in(alice)
+    tokens = obtain_tokens(player, register_app(player)["client_id"], "game:read")
+    expires = timezone.now() + timedelta(seconds=2)
+    get_access_token_model().objects.filter(user=alice).update(expires=expires)
+    with socket(server, f"/ws/v1/lobby/?token={tokens['access_token']}") as feed:
+        assert receive(feed)["t"] == "lobby"
+        assert closed_with(feed) == (CLOSE_BAD_TOKEN, "token-expired")
+    assert timezone.now() >= expires
