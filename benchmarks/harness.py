@@ -8,6 +8,7 @@ goes through the HTTP API like any third-party client.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import psutil
 
 from scripts import cluster
 
@@ -35,6 +37,8 @@ class Target:
     description: str
     #: The servers' environment (their deal key above all), for processes started beside them.
     env: dict[str, str] = field(default_factory=dict)
+    #: How the run shares the machine's cores ("not pinned" unless `--pin`).
+    pinning: str = "not pinned"
 
 
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +60,44 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="load generator on the first CPU, every server process (workers, PostgreSQL, "
+        "Redis) on the others: figures of the servers alone, not of both sharing cores",
+    )
+
+
+def pin_tree(pid: int, cpus: set[int]) -> int:
+    """Pin a process, its children and every thread of them to `cpus`; how many processes.
+    Later children and threads inherit it (PostgreSQL forks its backends from the pinned
+    postmaster)."""
+    root = psutil.Process(pid)
+    processes = [root, *root.children(recursive=True)]
+    for process in processes:
+        for thread in process.threads():
+            with contextlib.suppress(ProcessLookupError):  # a thread that just ended
+                os.sched_setaffinity(thread.id, cpus)
+    return len(processes)
+
+
+#: The CPUs this process may use when it starts (before `pin` narrows them to one).
+CPUS = sorted(os.sched_getaffinity(0))
+
+
+def pin(server_pids: list[int]) -> str:
+    """This process (the load generator) on the first CPU, the servers on the rest; a
+    description."""
+    cpus = CPUS
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs two CPUs at least")
+    mine, theirs = {cpus[0]}, set(cpus[1:])
+    pinned = sum(pin_tree(pid, theirs) for pid in server_pids)
+    pin_tree(os.getpid(), mine)
+    return (
+        f"load generator on CPU {cpus[0]}, {pinned} server processes "
+        f"on CPU {','.join(map(str, sorted(theirs)))}"
+    )
 
 
 @contextmanager
@@ -86,7 +128,8 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
             f"{args.ws} uvicorn websocket worker(s), {workers} task worker(s), "
             "PostgreSQL 17 and Redis on loopback"
         )
-        yield Target(web, ws, running.database_url, description, dict(running.env))
+        pinning = pin(running.server_pids()) if getattr(args, "pin", False) else "not pinned"
+        yield Target(web, ws, running.database_url, description, dict(running.env), pinning)
 
 
 def create_players(database_url: str, count: int) -> list[str]:

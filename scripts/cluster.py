@@ -84,6 +84,12 @@ class Cluster:
     def of_kind(self, kind: str) -> list[Worker]:
         return [worker for worker in self.workers if worker.kind == kind]
 
+    def server_pids(self) -> list[int]:
+        """The processes serving the cluster: PostgreSQL, Redis, nginx and every worker (their
+        children and threads are theirs to follow)."""
+        children = [self.postgres, *self.redis, self.proxy, *(w.child for w in self.workers)]
+        return [child.process.pid for child in children if child is not None]
+
     # PostgreSQL -----------------------------------------------------------------------------
 
     def _pg_binary(self, name: str) -> str:
