@@ -54,6 +54,15 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
         writes.threads.close()
 
 
+@pytest.fixture(autouse=True)
+def _write_threads_end_with_the_test() -> Iterator[None]:
+    """The websocket write threads keep a pooled connection each (ops/kept_connections.py):
+    they end with the test that used them, so no test inherits connections another test's
+    database work (a flush, a terminated backend) left checked out of the pool."""
+    yield
+    writes.threads.close()
+
+
 @pytest.fixture
 def alice(db: None) -> User:
     return User.objects.create_user("alice", password="correct horse battery")

@@ -239,14 +239,15 @@ def test_variant_candidates_differ_from_the_classic_ones() -> None:
 
 @pytest.mark.django_db
 def test_a_russian_race_is_won_and_rated_under_its_rule(
-    alice: User, alice_api: APIClient, bob_api: APIClient
+    alice: User, alice_api: APIClient, bob: User, bob_api: APIClient
 ) -> None:
     code, line = variant_winning_line("U")
-    room = running_race(alice_api, bob_api, code=code)
+    room = running_race(alice_api, bob_api, server_dealt=True, deal=code, rule="U")
     race = ok(alice_api.get(f"/api/v1/races/{room}"))
-    assert race["rule"] == "U" and race["status"] == "running"
+    assert race["rule"] == "U" and race["status"] == "running" and race["rated"]
     game_id = my_game(alice_api, room)
     assert GameRow.objects.get(pk=game_id).rule == "U"
+    play_direct(bob, my_game(bob_api, room), line[:5])  # enough standing moves to be rated
     version = play_direct(alice, game_id, line[:-1])
     play_line(alice_api, game_id, line[-1:], version)
     final = ok(bob_api.get(f"/api/v1/races/{room}"))

@@ -37,11 +37,12 @@ def open_room(creator: APIClient, **body: Any) -> str:
     return str(ok(post(creator, "/api/v1/races", body), 201)["room"])
 
 
-def server_dealt_room(creator: APIClient, **body: Any) -> str:
+def server_dealt_room(creator: APIClient, *, deal: str | None = None, **body: Any) -> str:
     """A room whose deal the server chose (so it may be rated), then set, while the room is
-    open, to the deal of the known winning line: the race deals it when it starts."""
+    open, to `deal` (by default that of the known winning line): the race deals it when it
+    starts."""
     room = str(ok(post(creator, "/api/v1/races", {"private": True, **body}), 201)["room"])
-    Race.objects.filter(room=room).update(code=winning_line()[0])
+    Race.objects.filter(room=room).update(code=deal or winning_line()[0])
     return room
 
 
