@@ -7,7 +7,7 @@ VENV := .venv/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-tools lint messages
+.PHONY: install run test check test-tools lint messages
 
 $(UV):
 	$(PYTHON) -m venv .tools
@@ -43,6 +43,12 @@ lint: install
 
 test-tools:
 	bash scripts/install-test-tools.sh
+
+# The fast part, for every change: lint, types, the Node unit tests and the tests that start no
+# server process nor browser (tests marked `slow` by tests/conftest.py), in a few minutes.
+check: install lint
+	node --test tests/js/
+	$(VENV)/python -m pytest -m "not slow" -q -p no:cacheprovider
 
 test: install test-tools lint
 	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }

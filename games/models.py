@@ -54,6 +54,7 @@ class Game(models.Model):
     )
     race_hidden = models.BooleanField(
         default=False,
+        db_default=False,
         help_text="The game races others on one deal: its code and board stay its player's "
         "until the race ends (games.races).",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,11 +24,40 @@ def pytest_configure(config: pytest.Config) -> None:
     error_codes.record()
 
 
+#: What `make check` leaves out (marked `slow`): the tests that start real processes (servers,
+#: Redis, Chromium, clusters, nginx) or play long searches. `make test` runs everything.
+SLOW_PACKAGES = ("browser", "clients", "deploy", "robustness")
+SLOW_MODULES = (
+    "analysis/test_hint_following.py",
+    "analysis/test_worker_kill.py",
+    "api/test_hostile_input.py",
+    "api/test_schema_fuzz.py",
+    "races/test_processes.py",
+    "realtime/test_hostile_sockets.py",
+    "realtime/test_processes.py",
+    "realtime/test_sharded_layer.py",
+    "realtime/test_soak.py",
+    "site/test_catalogues.py",
+    "site/test_client_address.py",
+    "site/test_smoke.py",
+)
+TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = Path(item.fspath).relative_to(TESTS).as_posix()
+        if where.split("/")[0] in SLOW_PACKAGES or where in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
 def _whole_suite(config: pytest.Config) -> bool:
-    """No paths, keywords, markers or deselection: every test ran (as `make test` runs them)."""
+    """No paths, keywords, markers or deselection, and not only collected: every test ran (as
+    `make test` runs them)."""
     narrowed = config.args not in ([], ["tests"]) or config.option.keyword or config.option.markexpr
     last_failed = getattr(config.option, "lf", False)  # absent under -p no:cacheprovider
-    return not narrowed and not config.option.deselect and not last_failed
+    ran = not config.option.collectonly
+    return ran and not narrowed and not config.option.deselect and not last_failed
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
