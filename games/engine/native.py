@@ -35,7 +35,7 @@ from typing import Final
 ENGINE: Final = Path(__file__).resolve().parent
 #: The modules ``make install`` compiles: the game's search path (legal moves,
 #: push/pop) and the solver's search. The others run interpreted either way.
-COMPILED: Final = ("game", "solver_core")
+COMPILED: Final = ("cards", "game", "moves", "solver_core")
 #: The shared library holding the compiled code (each compiled module is a
 #: small extension module that loads it).
 SHARED_LIBRARY: Final = "_compiled__mypyc"
