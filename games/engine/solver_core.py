@@ -136,9 +136,13 @@ class Search:
         self.found: list[int] = list(foundations)
         self.on_found = sum(self.found)
         self.loc: list[int] = [FOUND] * 52
+        #: Each card's index in its column (kept for cards in columns only): a
+        #: face-down card is one below the column's face-down count.
+        self.pos: list[int] = [0] * 52
         for i, col in enumerate(columns):
-            for c in col:
+            for p, c in enumerate(col):
                 self.loc[c] = i
+                self.pos[c] = p
         self.root_cols: list[list[int]] = [list(col) for col in columns]
         self.root_down: tuple[int, ...] = tuple(down)
         self.noise = noise
@@ -170,12 +174,14 @@ class Search:
     def apply(self, card: int, dest: int) -> _Undo:
         """Make a legal move; return what :meth:`undo` needs."""
         loc = self.loc
+        pos = self.pos
         cols = self.cols
         src = loc[card]
         if src == FOUND:
             old_dest = cols[dest]
-            cols[dest] = old_dest + bytes((card,))
+            cols[dest] = old_dest + _BYTE[card]
             loc[card] = dest
+            pos[card] = len(old_dest)
             self.found[card // 13] -= 1
             self.on_found -= 1
             return (card, dest, FOUND, b"", old_dest, 0)
@@ -188,13 +194,15 @@ class Search:
             self.on_found += 1
             old_dest = b""
         else:
-            i = old_src.index(card)
-            group = old_src[i:]
+            i = pos[card]
             rest = old_src[:i]
             old_dest = cols[dest]
-            cols[dest] = old_dest + group
-            for g in group:
+            cols[dest] = old_dest + old_src[i:]
+            shift = len(old_dest) - i
+            for x in range(i, len(old_src)):
+                g = old_src[x]
                 loc[g] = dest
+                pos[g] = x + shift
         if old_down and len(rest) == old_down:
             rest = rest[:-1] + bytes((rest[-1] ^ HIDDEN,))
             self.down[src] = old_down - 1
@@ -214,13 +222,18 @@ class Search:
             return
         if dest == FOUND:
             loc[card] = src
+            self.pos[card] = len(old_src) - 1  # a take-back in between may have moved it
             self.found[card // 13] -= 1
             self.on_found -= 1
         else:
-            moved = cols[dest][len(old_dest) :]
+            new_dest = cols[dest]
             cols[dest] = old_dest
-            for g in moved:
+            pos = self.pos
+            shift = len(old_src) - len(new_dest)
+            for x in range(len(old_dest), len(new_dest)):
+                g = new_dest[x]
                 loc[g] = src
+                pos[g] = x + shift
         cols[src] = old_src
         self.down[src] = old_down
 
@@ -351,6 +364,7 @@ class Search:
             return self.prepare(*self.pending_moves(self.pending), [])
         cols = self.cols
         loc = self.loc
+        pos = self.pos
         found = self.found
         down = self.down
         parents = self.parents
@@ -388,9 +402,9 @@ class Search:
                         backs.append((int(rand() * noise) if rand else 0, ch, k))
                     continue
                 src = cols[j]
-                i = src.find(ch)
-                if i < 0 or len(src) - i > GROUP_LIMIT:
-                    continue
+                i = pos[ch]
+                if i < down[j] or len(src) - i > GROUP_LIMIT:
+                    continue  # face down, or too large a group
                 if i == 0:
                     score = 70
                 elif down[j] == i:
@@ -410,9 +424,9 @@ class Search:
                         backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
                     continue
                 src = cols[j]
-                i = src.find(king)
-                if i <= 0 or len(src) - i > GROUP_LIMIT:
-                    continue
+                i = pos[king]
+                if i == 0 or i < down[j] or len(src) - i > GROUP_LIMIT:
+                    continue  # a whole column, face down, or too large a group
                 score = (100 + down[j] if down[j] == i else 20) + (
                     int(rand() * noise) if rand else 0
                 )
@@ -502,8 +516,8 @@ class Search:
                 if j in (FOUND, k):
                     continue
                 src = cols[j]
-                i = src.find(ch)
-                if i >= 0 and len(src) - i <= GROUP_LIMIT:
+                i = self.pos[ch]
+                if i >= self.down[j] and len(src) - i <= GROUP_LIMIT:
                     tableau.append((0, ch, j, i, k))
         empty = -1
         for j in range(7):
@@ -577,10 +591,11 @@ class Search:
         Face-down cards do not change during take-backs, and cards taken back
         are face up.
         """
-        cols = self.cols
         loc = self.loc
         for ch in self.children[card]:
-            if found[ch // 13] <= ch % 13 and (loc[ch] == FOUND or cols[loc[ch]].find(ch) >= 0):
+            if found[ch // 13] <= ch % 13 and (
+                loc[ch] == FOUND or self.pos[ch] >= self.down[loc[ch]]
+            ):
                 return True
         return False
 
@@ -658,6 +673,7 @@ class Search:
         seen = self.seen
         cols = self.cols
         loc = self.loc
+        pos = self.pos
         down = self.down
         found = self.found
         apply = self.apply
@@ -690,6 +706,7 @@ class Search:
                 cols[dest] = grown
                 if src == FOUND:
                     loc[card] = dest
+                    pos[card] = len(old_dest)
                     found[card // 13] -= 1
                     self.on_found -= 1
                     self.pending = waiting
@@ -698,8 +715,11 @@ class Search:
                     old_src = cols[src]
                     old_down = down[src]
                     cols[src] = rest
-                    for g in old_src[len(rest) :]:
+                    shift = len(old_dest) - len(rest)
+                    for x in range(len(rest), len(old_src)):
+                        g = old_src[x]
                         loc[g] = dest
+                        pos[g] = x + shift
                     self.pending = b""
                     done = [(card, dest, src, old_src, old_dest, old_down)]
                     if flip:
