@@ -167,6 +167,8 @@ class Search:
         self.pending = b""
         self.seen: set[bytes] = set()
         self.dead_memo: dict[bytes, bool] = {}
+        #: The columns in key order while :meth:`moves` prepares (see :meth:`prepare`).
+        self.ordered: list[bytes] | None = None
         self.block_memo: dict[bytes, bool] = {}
 
     # -- state changes -------------------------------------------------------
@@ -360,8 +362,14 @@ class Search:
 
     def moves(self) -> list[Candidate]:
         """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
+        self.ordered = None
         if self.pending:
-            return self.prepare(*self.pending_moves(self.pending), [])
+            onto_waiting, more_backs = self.pending_moves(self.pending)
+            prepared: list[Candidate] = []
+            for score, card, j, i, k in onto_waiting:
+                self.prepare(prepared, score, card, j, i, k)
+            self.prepare_backs(more_backs, prepared)
+            return prepared
         cols = self.cols
         loc = self.loc
         pos = self.pos
@@ -372,7 +380,6 @@ class Search:
         noise = self.noise
         rand = self.random if noise else None
         out: list[Candidate] = []
-        tableau: list[_Tableau] = []
         backs: list[_Back] = []
         empty = -1
         for k in range(7):
@@ -415,7 +422,7 @@ class Search:
                     score = 30
                 if rand is not None:
                     score += int(rand() * noise)
-                tableau.append((score, ch, j, i, k))
+                self.prepare(out, score, ch, j, i, k)
         if empty >= 0:
             for king in KINGS:
                 j = loc[king]
@@ -430,58 +437,75 @@ class Search:
                 score = (100 + down[j] if down[j] == i else 20) + (
                     int(rand() * noise) if rand else 0
                 )
-                tableau.append((score, king, j, i, empty))
-        self.prepare(tableau, backs, out)
+                self.prepare(out, score, king, j, i, empty)
+        self.prepare_backs(backs, out)
         out.sort(reverse=True)
         return out
 
-    def prepare(
-        self, tableau: list[_Tableau], backs: list[_Back], out: list[Candidate]
-    ) -> list[Candidate]:
-        """Append the candidates for tableau moves and take-backs to ``out``.
+    def prepare(self, out: list[Candidate], score: int, card: int, j: int, i: int, k: int) -> None:
+        """Append the candidate for the tableau move of ``card`` (``j``, index ``i``) to ``k``.
 
         A move after which nothing goes home safely is *prepared*: its new
         columns and the child's state key are built here, a child already in
         the table is dropped without being played, and :meth:`run` plays the
         others by swapping the columns in. The rest keep a ``None`` key and are
         played the long way (:meth:`apply`, then autoplay).
+
+        A key joins the columns in sorted order. Columns that are not empty
+        differ in their first byte (each card is in one place), so a move that
+        changes neither column's first byte (it neither empties nor fills a
+        column, nor turns up a column's only face-down card) keeps the order of
+        :attr:`ordered`, the parent's sorted columns: the two changed columns
+        take the places of their old values, with no sort.
         """
         cols = self.cols
-        down = self.down
-        found = self.found
-        safe_need = self.safe_need
-        seen = self.seen
-        for score, card, j, i, k in tableau:
-            src = cols[j]
-            rest = src[:i]
-            flip = 1 if i and down[j] == i else 0
-            if flip:
-                rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
-            if i:
-                # The uncovered card is the only one that can have become safe
-                # (no other column top was safe before the move).
-                u = rest[-1]
-                if found[u // 13] == u % 13:
-                    need = safe_need[u]
-                    if (
-                        need is not None
-                        and found[0] >= need[0]
-                        and found[1] >= need[1]
-                        and found[2] >= need[2]
-                        and found[3] >= need[3]
-                    ):
-                        out.append((score, card, k, None, 0, b"", b"", 0, b""))
-                        continue
-            grown = cols[k] + src[i:]
+        src = cols[j]
+        rest = src[:i]
+        flip = 1 if i and self.down[j] == i else 0
+        if flip:
+            rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
+        if i:
+            # The uncovered card is the only one that can have become safe
+            # (no other column top was safe before the move).
+            u = rest[-1]
+            found = self.found
+            if found[u // 13] == u % 13:
+                need = self.safe_need[u]
+                if (
+                    need is not None
+                    and found[0] >= need[0]
+                    and found[1] >= need[1]
+                    and found[2] >= need[2]
+                    and found[3] >= need[3]
+                ):
+                    out.append((score, card, k, None, 0, b"", b"", 0, b""))
+                    return
+        dest = cols[k]
+        grown = dest + src[i:]
+        if dest and (i > 1 or (i == 1 and not flip)):
+            ordered = self.ordered
+            if ordered is None:
+                ordered = self.ordered = sorted(cols)
+            key = _SEP.join([rest if c is src else grown if c is dest else c for c in ordered])
+        else:
             child = cols[:]
             child[j] = rest
             child[k] = grown
             key = _SEP.join(sorted(child))
-            if key not in seen:
-                out.append((score, card, k, key, j, rest, grown, flip, b""))
+        if key not in self.seen:
+            out.append((score, card, k, key, j, rest, grown, flip, b""))
+
+    def prepare_backs(self, backs: list[_Back], out: list[Candidate]) -> None:
+        """Append the candidates for the take-backs ``backs`` to ``out``.
+
+        In the main search a take-back is prepared as a tableau move is (see
+        :meth:`prepare`); the probes play it the long way.
+        """
         if self.free_take_backs:
             out.extend((score, card, k, None, 0, b"", b"", 0, b"") for score, card, k in backs)
-            return out
+            return
+        cols = self.cols
+        seen = self.seen
         for score, card, k in backs:
             col = cols[k]
             waiting = self.took_back(card, col[-1] if col else -1)
@@ -493,7 +517,6 @@ class Search:
             key = _SEP.join(sorted(child)) + _PENDING + waiting
             if key not in seen:
                 out.append((score, card, k, key, FOUND, b"", grown, 0, waiting))
-        return out
 
     def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[_Back]]:
         """After take-backs: moves onto the one card still waiting, and more take-backs.
