@@ -24,8 +24,13 @@ import time
 from contextlib import chdir
 from pathlib import Path
 
-from .native import COMPILED, ENGINE, STAMP, extension_files, sources_digest, switched_off
+from . import native
+from .native import COMPILED, extension_files, sources_digest, switched_off
 
+#: The engine's directory.
+ENGINE = Path(native.ENGINE)
+#: Written by a successful build (see :data:`games.engine.native.STAMP`).
+STAMP = Path(native.STAMP)
 #: The project's root: setuptools places in-place builds by package path from here.
 ROOT = ENGINE.parent.parent
 #: Generated C sources and object files.
@@ -63,7 +68,7 @@ def remove_build() -> None:
     Unlinking (never overwriting) keeps a running process's mapped copy intact.
     """
     for path in extension_files():
-        path.unlink()
+        os.unlink(path)
     STAMP.unlink(missing_ok=True)
 
 

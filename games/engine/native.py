@@ -20,19 +20,20 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
-from pathlib import Path
 from types import ModuleType
 from typing import Final
 
+# Only light standard modules (os.path, not pathlib or glob; no importlib.abc): every process that
+# imports the engine imports this first.
+
 #: The engine's directory: its sources, and the extension modules beside them.
-ENGINE: Final = Path(__file__).resolve().parent
+ENGINE: Final = os.path.dirname(os.path.abspath(__file__))
 #: The modules ``make install`` compiles: the game's search path (legal moves,
 #: push/pop) and the solver's search. The others run interpreted either way.
 COMPILED: Final = ("cards", "game", "moves", "solver_core")
@@ -41,7 +42,7 @@ COMPILED: Final = ("cards", "game", "moves", "solver_core")
 SHARED_LIBRARY: Final = "_compiled__mypyc"
 #: Written by a successful build: the :func:`sources_digest` it compiled (first line),
 #: then the Python and mypy versions it compiled with.
-STAMP: Final = ENGINE / "_compiled.stamp"
+STAMP: Final = os.path.join(ENGINE, "_compiled.stamp")
 #: The environment variable that turns the compiled engine off (``0``), at
 #: build time and at import time.
 SWITCH: Final = "YUKON_COMPILE"
@@ -65,19 +66,20 @@ def sources_digest() -> str:
     of a module it imports.
     """
     digest = hashlib.sha256()
-    for path in sorted(ENGINE.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in sorted(name for name in os.listdir(ENGINE) if name.endswith(".py")):
+        with open(os.path.join(ENGINE, name), "rb") as source:
+            digest.update(name.encode() + b"\0" + source.read() + b"\0")
     return digest.hexdigest()
 
 
-def extension_files() -> list[Path]:
+def extension_files() -> list[str]:
     """The built extension modules and shared library lying beside the sources."""
     names = (*COMPILED, SHARED_LIBRARY)
     return sorted(
         path
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
         for name in names
-        if (path := ENGINE / f"{name}{suffix}").exists()
+        if os.path.exists(path := os.path.join(ENGINE, f"{name}{suffix}"))
     )
 
 
@@ -86,7 +88,8 @@ def build_is_current() -> bool:
     if not extension_files():
         return False
     try:
-        stamp = STAMP.read_text().partition("\n")[0]
+        with open(STAMP) as stamp_file:
+            stamp = stamp_file.readline().rstrip("\n")
     except OSError:
         return False
     return stamp == sources_digest()
@@ -116,11 +119,11 @@ def pure(module: str | None = None) -> ModuleType:
     return importlib.import_module(PURE_PACKAGE if module is None else f"{PURE_PACKAGE}.{module}")
 
 
-class _Sources(importlib.abc.MetaPathFinder):
+class _Sources:
     """Finds the engine's modules under ``package`` as their ``.py`` sources.
 
-    It stands first in ``sys.meta_path``, so an extension module of the same
-    name beside a source is never considered.
+    A meta path finder: it stands first in ``sys.meta_path``, so an extension
+    module of the same name beside a source is never considered.
     """
 
     def __init__(self, package: str, *, with_package: bool) -> None:
@@ -131,15 +134,15 @@ class _Sources(importlib.abc.MetaPathFinder):
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         if fullname == self.package and self.with_package:
-            source = ENGINE / "__init__.py"
-            search: list[str] | None = [str(ENGINE)]
+            source = os.path.join(ENGINE, "__init__.py")
+            search: list[str] | None = [ENGINE]
         else:
             parent, _, name = fullname.rpartition(".")
-            source = ENGINE / f"{name}.py"
+            source = os.path.join(ENGINE, f"{name}.py")
             search = None
-            if parent != self.package or not source.exists():
+            if parent != self.package or not os.path.exists(source):
                 return None
-        loader = importlib.machinery.SourceFileLoader(fullname, str(source))
+        loader = importlib.machinery.SourceFileLoader(fullname, source)
         return importlib.util.spec_from_file_location(
             fullname, source, loader=loader, submodule_search_locations=search
         )
