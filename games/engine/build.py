@@ -83,7 +83,7 @@ def compile_engine() -> None:
             # Not the project's mypy configuration: its Django plugins need settings.
             ["--config-file=", "--strict", *sources],
             opt_level="3",
-            group_name="games.engine._compiled",
+            group_name="games.engine." + native.SHARED_LIBRARY.removesuffix("__mypyc"),
             target_dir=str(BUILD_DIR),
         )
         setup(
@@ -102,8 +102,10 @@ def main() -> int:
         print("games.engine: YUKON_COMPILE=0, running interpreted (no compiled modules)")
         return 0
     wanted = stamp_text()
-    if extension_files() and STAMP.exists() and STAMP.read_text() == wanted:
-        return 0
+    built = {os.path.basename(path).split(".")[0] for path in extension_files()}
+    expected = {*COMPILED, native.SHARED_LIBRARY}
+    if built == expected and STAMP.exists() and STAMP.read_text() == wanted:
+        return 0  # up to date
     remove_build()
     reason = missing_tool()
     if reason is not None:

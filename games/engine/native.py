@@ -38,7 +38,7 @@ ENGINE: Final = os.path.dirname(os.path.abspath(__file__))
 #: push/pop) and the solver's search. The others run interpreted either way.
 COMPILED: Final = ("cards", "game", "moves", "solver_core")
 #: The shared library holding the compiled code (each compiled module is a
-#: small extension module that loads it).
+#: small extension module that loads it): mypyc's group name plus ``__mypyc``.
 SHARED_LIBRARY: Final = "_compiled__mypyc"
 #: Written by a successful build: the :func:`sources_digest` it compiled (first line),
 #: then the Python and mypy versions it compiled with.
@@ -73,13 +73,14 @@ def sources_digest() -> str:
 
 
 def extension_files() -> list[str]:
-    """The built extension modules and shared library lying beside the sources."""
-    names = (*COMPILED, SHARED_LIBRARY)
+    """Every extension module lying beside the sources: all of them come from a build.
+
+    Not only those of :data:`COMPILED`: one left from a build that compiled more
+    modules would load a shared library that no longer holds its code.
+    """
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return sorted(
-        path
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES
-        for name in names
-        if os.path.exists(path := os.path.join(ENGINE, f"{name}{suffix}"))
+        os.path.join(ENGINE, name) for name in os.listdir(ENGINE) if name.endswith(suffixes)
     )
 
 

@@ -7,6 +7,7 @@ and solver suites run once more on the sources alone, in a subprocess.
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import random
 import subprocess
@@ -24,6 +25,13 @@ def test_the_compiled_engine_is_loaded_unless_switched_off() -> None:
     if require_both_engines():
         assert native.status() == "compiled (mypyc)"
         assert native.build_is_current()
+
+
+def test_every_extension_module_beside_the_sources_comes_from_the_build() -> None:
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    names = {os.path.basename(path).split(".")[0] for path in native.extension_files()}
+    assert names <= {*native.COMPILED, native.SHARED_LIBRARY}
+    assert all(path.endswith(suffixes) for path in native.extension_files())
 
 
 def test_the_interpreted_twin_runs_the_sources() -> None:
