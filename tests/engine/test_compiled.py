@@ -8,6 +8,7 @@ and solver suites run once more on the sources alone, in a subprocess.
 from __future__ import annotations
 
 import importlib.machinery
+import inspect
 import os
 import random
 import subprocess
@@ -15,7 +16,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.engine import DEAL_COUNT, DEV_DEAL_KEY, RULES, Game, GameCode, Move, compiled, native
+from games.engine import (
+    DEAL_COUNT,
+    DEV_DEAL_KEY,
+    RULES,
+    Game,
+    GameCode,
+    Move,
+    compiled,
+    native,
+    solver,
+    solver_core,
+)
 from tests.support.compiled import require_both_engines
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -25,6 +37,9 @@ def test_the_compiled_engine_is_loaded_unless_switched_off() -> None:
     if require_both_engines():
         assert native.status() == "compiled (mypyc)"
         assert native.build_is_current()
+        # What hints, analyses and daily deals call searches with the compiled core.
+        assert vars(solver)["search"] is solver_core.search
+        assert not inspect.isfunction(solver_core.search)  # a compiled function
 
 
 def test_every_extension_module_beside_the_sources_comes_from_the_build() -> None:
