@@ -9,8 +9,11 @@ objects go to ``build/engine/``. The build is skipped, in one line of output:
 - without a C compiler (``cc``, or ``gcc`` on Debian) or Python's headers, or
   when the build fails: the engine then runs its sources, with identical results.
 
-A build-time tool, never imported by the engine: the only engine module that
-imports more than the standard library (mypyc and setuptools, dev dependencies).
+A build-time tool, never imported by the engine. The compile step itself
+(mypyc, then setuptools driving the C compiler: dev dependencies) runs in a
+child interpreter, so that this module, like every engine module, imports only
+the standard library, and the build never runs in a process that has the
+engine's compiled modules loaded while it replaces them.
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ from __future__ import annotations
 import importlib.metadata
 import os
 import shutil
+import subprocess
 import sys
 import sysconfig
 import time
-from contextlib import chdir
 from pathlib import Path
 
 from . import native
@@ -72,27 +75,45 @@ def remove_build() -> None:
     STAMP.unlink(missing_ok=True)
 
 
-def compile_engine() -> None:
-    """Run mypyc and the C compiler; raises (or exits) when either fails."""
-    from mypyc.build import mypycify
-    from setuptools import setup  # type: ignore[import-untyped]  # setuptools ships no types
+#: The compile step, run by a child interpreter (``python -c``) from the project's root;
+#: arguments: the sources, mypyc's group name, the build directory. Not the project's mypy
+#: configuration: its Django plugins need settings.
+COMPILE_STEP = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
 
+sources, group, build_dir = sys.argv[1].split(","), sys.argv[2], sys.argv[3]
+extensions = mypycify(
+    ["--config-file=", "--strict", *sources],
+    opt_level="3",
+    group_name=group,
+    target_dir=build_dir,
+)
+setup(
+    name="yukon-engine",
+    ext_modules=extensions,
+    packages=[],  # no package discovery: only the extensions are built
+    py_modules=[],
+    script_args=["--quiet", "build_ext", "--inplace", "--build-temp", build_dir],
+)
+"""
+
+
+def compile_engine() -> str | None:
+    """Run mypyc and the C compiler; ``None`` on success, else the end of their output."""
     sources = [str((ENGINE / f"{name}.py").relative_to(ROOT)) for name in COMPILED]
-    with chdir(ROOT):
-        extensions = mypycify(
-            # Not the project's mypy configuration: its Django plugins need settings.
-            ["--config-file=", "--strict", *sources],
-            opt_level="3",
-            group_name="games.engine." + native.SHARED_LIBRARY.removesuffix("__mypyc"),
-            target_dir=str(BUILD_DIR),
-        )
-        setup(
-            name="yukon-engine",
-            ext_modules=extensions,
-            packages=[],  # no package discovery: only the extensions are built
-            py_modules=[],
-            script_args=["--quiet", "build_ext", "--inplace", "--build-temp", str(BUILD_DIR)],
-        )
+    group = "games.engine." + native.SHARED_LIBRARY.removesuffix("__mypyc")
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILE_STEP, ",".join(sources), group, str(BUILD_DIR)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode == 0:
+        return None
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    return "\n".join(lines[-10:]) or f"exit status {done.returncode}"
 
 
 def main() -> int:
@@ -112,12 +133,10 @@ def main() -> int:
         print(f"games.engine: not compiled, running interpreted: {reason}")
         return 0
     started = time.monotonic()
-    try:
-        compile_engine()
-    except (Exception, SystemExit) as error:
+    failure = compile_engine()
+    if failure is not None:
         remove_build()
-        first_line = (str(error) or type(error).__name__).splitlines()[0]
-        print(f"games.engine: the mypyc build failed ({first_line}); running interpreted")
+        print(f"{failure}\ngames.engine: the mypyc build failed (above); running interpreted")
         return 0
     STAMP.write_text(wanted)
     seconds = time.monotonic() - started
