@@ -8,7 +8,7 @@ build records a hash of them (:data:`STAMP`).
 
 The engine runs its sources instead, with identical results, when:
 
-- nothing was compiled (no C compiler, or ``YUKON_COMPILE=0 make install``);
+- nothing was compiled (no C compiler, a failed build, or ``YUKON_COMPILE=0 make install``);
 - ``YUKON_COMPILE=0`` is set when the engine is imported;
 - the sources changed since the build (:func:`status` says to run ``make install``).
 
@@ -156,7 +156,10 @@ def status() -> str:
     if compiled():
         return "compiled (mypyc)"
     if not extension_files():
-        return "interpreted: nothing compiled (no C compiler, or YUKON_COMPILE=0 make install)"
+        return (
+            "interpreted: nothing compiled (make install found no C compiler, "
+            "the build failed, or YUKON_COMPILE=0)"
+        )
     if switched_off():
         return "interpreted: YUKON_COMPILE=0"
     return "interpreted: the compiled modules were built from other sources (run make install)"
