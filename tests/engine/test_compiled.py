@@ -28,7 +28,7 @@ from games.engine import (
     solver,
     solver_core,
 )
-from tests.support.compiled import require_both_engines
+from tests.engine.both_engines import require_both_engines
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from games.engine import DEAL_COUNT, DEV_DEAL_KEY, RULES, Game, GameCode, native
 from games.engine.solver import solve
+from tests.engine.both_engines import require_both_engines
 from tests.solver.test_soundness import late_position
-from tests.support.compiled import require_both_engines
 
 
 def sample() -> list[Game]:
