@@ -2,6 +2,23 @@
 #   migrate  - `python manage.py migrate` once, before any worker starts
 #   web      - the HTTP API on granian (WSGI): Django's sync path is ~2x cheaper per request
 #   ws       - websockets on uvicorn (ASGI) with the Redis channel layer
+
+# Stage 0: the engine's hot modules compiled by mypyc (docs/solver.md, "Compiled core"), apart,
+# so that the C compiler and the dev tools (mypy, setuptools) stay out of the image. The build
+# fails here rather than ship an interpreted engine by accident.
+FROM python:3.12-slim
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/* \
+    && pip install --no-cache-dir "uv==0.13.9"
+WORKDIR /app
+COPY pyproject.toml uv.lock ./
+RUN uv sync --frozen --only-group dev --no-install-project
+COPY games/__init__.py games/__init__.py
+COPY games/engine games/engine
+RUN rm -f games/engine/*.so games/engine/_compiled.stamp \
+    && .venv/bin/python -m games.engine.build && test -f games/engine/_compiled.stamp
+
+# Stage 1: the image.
 FROM python:3.12-slim
 
 ENV PYTHONUNBUFFERED=1 \
@@ -23,6 +40,9 @@ COPY pyproject.toml uv.lock ./
 RUN uv sync --frozen --no-dev --no-install-project --compile-bytecode
 
 COPY . .
+# The compiled engine replaces whatever a local build left in the context; its stamp holds the
+# hash of these very sources, so the engine loads it (games/engine/native.py).
+COPY --from=0 /app/games/engine/*.so /app/games/engine/_compiled.stamp games/engine/
 # Static files are collected at build time (whitenoise serves them with hashed names).
 # The build needs throwaway secrets only because DEBUG is off; they are not kept.
 RUN DEBUG=false SECRET_KEY=build-only-secret-key-never-used-at-runtime-0123456789 \

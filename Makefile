@@ -17,9 +17,13 @@ $(UV):
 # image) every process would otherwise compile each module it imports, ~3 s per server start.
 PROJECT_SOURCES := accounts api benchmarks frontend games ops scripts tests yukon_site manage.py
 
+# The engine's hot modules are compiled by mypyc where a C compiler exists (gcc on Debian), and
+# rebuilt only when a source changed; YUKON_COMPILE=0 skips (and removes) the build. Without it
+# the engine runs its sources, with identical results (docs/solver.md, "Compiled core").
 install: $(UV)
 	$(UV) sync --frozen --compile-bytecode --python $(PYTHON)
 	$(VENV)/python -m compileall -q -j 0 $(PROJECT_SOURCES) >/dev/null
+	$(VENV)/python -m games.engine.build
 
 # One task worker (analysis, queued hints) beside the web server; stopping make run (Ctrl-C or
 # SIGTERM) stops both: the shell's trap ends the worker once the server has stopped.

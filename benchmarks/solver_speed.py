@@ -1,11 +1,18 @@
-"""Solver node expansion, old against new: ``python -m benchmarks.solver_speed``.
+"""Compiled against interpreted, in one run: ``python -m benchmarks.solver_speed [--json]``.
 
-Loads the search of an earlier commit (``--base``, default the last commit
-before the faster expansion) straight from git history into a temporary
-module, then runs it and today's search on the same deals with the same node
-budget, alternating deal by deal so both see the same machine load. Prints
-nodes per second for each and their ratio; ``--json`` ends with one JSON line
-of the figures and the load average.
+Runs the solver's search (main search and probes, node-budgeted) on the same
+deals with the compiled engine (``games.engine``, built by ``make install``) and
+with its sources interpreted (``games.engine.native.pure()``), alternating deal
+by deal so both see the same machine load, and checks that both enter the same
+number of positions and reach the same verdict. Then the engine's push/pop pairs
+per second (``games.engine.bench``), in alternating rounds too. Prints a table
+of nodes per second, the ratios and the load average; ``--json`` ends with one
+JSON line holding ``compiled_nodes_per_s``, ``pure_nodes_per_s`` and
+``compiled_vs_pure``.
+
+``--base COMMIT`` adds a third column: ``solver_core.py`` of that commit, loaded
+from git history and interpreted, to compare a change of the search node for
+node with the code before it.
 """
 
 from __future__ import annotations
@@ -23,18 +30,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from games.engine import DEAL_COUNT, DEV_DEAL_KEY, Game, GameCode, Rule
-from games.engine import solver_core as new_core
-from games.engine.solver import _position, rule_tables
-from games.engine.solver_core import BudgetExceeded
+import games.engine
+from games.engine import DEAL_COUNT, GameCode, Rule, bench, native
 
-#: The last commit whose solver_core.py copies columns move by move.
-BASE_COMMIT = "dc442b5"
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_old_core(commit: str, directory: Path) -> ModuleType:
-    """``games/engine/solver_core.py`` of ``commit`` as a module of its own."""
+    """``games/engine/solver_core.py`` of ``commit`` as a module of its own, interpreted."""
     source = subprocess.run(
         ["git", "show", f"{commit}:games/engine/solver_core.py"],
         cwd=ROOT,
@@ -42,8 +45,8 @@ def load_old_core(commit: str, directory: Path) -> ModuleType:
         capture_output=True,
         text=True,
     ).stdout
-    # Its relative imports (cards, rules) are unchanged engine modules.
-    source = source.replace("from .", "from games.engine.")
+    # Its relative imports (cards, rules) come from the interpreted engine.
+    source = source.replace("from .", f"from {native.PURE_PACKAGE}.")
     path = directory / f"solver_core_{commit}.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location(path.stem, path)
@@ -54,93 +57,131 @@ def load_old_core(commit: str, directory: Path) -> ModuleType:
     return module
 
 
-def timed_main_search(core: ModuleType, game: Game, nodes: int) -> tuple[float, int, str]:
-    """Seconds, nodes and verdict of the main depth-first search alone (no probes).
+class Engine:
+    """One side of the comparison: an engine package and the solver core it searches with."""
 
-    Its move order has no randomness, so the old and the new code enter the
-    very same positions in the same order: a comparison at equal node counts.
-    """
-    columns, down, foundations = _position(game)
-    fits = rule_tables(game.rule)
-    tables = core.build_tables(lambda c, t: c in fits.children[t])
-    started = time.perf_counter()
-    search = core.Search(tables, columns, down, foundations)
-    finished = search.run(nodes)
-    seconds = time.perf_counter() - started
-    verdict = "unknown" if not finished else "unwinnable" if search.line is None else "winnable"
-    return seconds, search.nodes, verdict
+    def __init__(self, name: str, package: ModuleType, core: ModuleType | None = None) -> None:
+        self.name = name
+        self.package = package
+        self.solver: Any = importlib.import_module(f"{package.__name__}.solver")
+        self.core: Any = core or importlib.import_module(f"{package.__name__}.solver_core")
+        self.seconds = 0.0
+        self.nodes = 0
+
+    def timed_search(self, code: str, nodes: int) -> tuple[int, str]:
+        """Search deal ``code`` for at most ``nodes`` positions: (positions, verdict)."""
+        engine: Any = self.package
+        game = engine.Game.new(engine.GameCode.parse(code), engine.DEV_DEAL_KEY)
+        columns, down, foundations = self.solver._position(game)
+        fits = self.solver.rule_tables(game.rule)
+        tables = self.core.build_tables(lambda c, t: c in fits.children[t])
+        started = time.perf_counter()
+        try:
+            line, spent = self.core.search(tables, columns, down, foundations, node_budget=nodes)
+            verdict = "unwinnable" if line is None else f"winnable in {len(line)}"
+        except self.core.BudgetExceeded as stop:
+            spent, verdict = stop.nodes, "unknown"
+        self.seconds += time.perf_counter() - started
+        self.nodes += spent
+        return spent, verdict
+
+    @property
+    def rate(self) -> float:
+        """Positions per second so far."""
+        return self.nodes / self.seconds if self.seconds else 0.0
 
 
-def timed_search(core: ModuleType, game: Game, nodes: int) -> tuple[float, int, str]:
-    """Seconds, nodes and verdict of the whole search (main search and probes)."""
-    columns, down, foundations = _position(game)
-    fits = rule_tables(game.rule)
-    tables = core.build_tables(lambda c, t: c in fits.children[t])
-    started = time.perf_counter()
-    try:
-        line, spent = core.search(tables, columns, down, foundations, node_budget=nodes)
-        verdict = "unwinnable" if line is None else "winnable"
-    except (BudgetExceeded, core.BudgetExceeded) as stop:
-        spent, verdict = stop.nodes, "unknown"
-    return time.perf_counter() - started, spent, verdict
+def push_pop_rates(seconds: float, rounds: int) -> tuple[float, float]:
+    """Push/pop pairs per second, compiled and interpreted, in alternating rounds."""
+    sides: list[Any] = [bench, native.pure("bench")]
+    pairs = [side.push_pop_pairs() for side in sides]
+    done = [0, 0]
+    spent = [0.0, 0.0]
+    for _ in range(rounds):
+        for i, side in enumerate(sides):
+            started = time.perf_counter()
+            done[i] += side.run_until(pairs[i], seconds / rounds)
+            spent[i] += time.perf_counter() - started
+    return done[0] / spent[0], done[1] / spent[1]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.solver_speed")
-    parser.add_argument("--deals", type=int, default=40, help="random deals per rule (40)")
+    parser.add_argument("--deals", type=int, default=20, help="random deals per rule (20)")
     parser.add_argument("--nodes", type=int, default=20_000, help="node budget per deal (20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (1)")
-    parser.add_argument("--base", default=BASE_COMMIT, help=f"old commit ({BASE_COMMIT})")
+    parser.add_argument("--push-pop-seconds", type=float, default=4.0, help="per engine (4)")
+    parser.add_argument("--base", help="also run solver_core.py of this commit, interpreted")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
     args = parser.parse_args(argv)
+    status = native.status()
+    print(f"engine: {status}")
+    if not games.engine.compiled():
+        print("nothing to compare: build the compiled engine with `make install` (needs gcc)")
+        return 1
     load_before = os.getloadavg()
+    pure = native.pure()
+    engines = [Engine("compiled", games.engine), Engine("interpreted", pure)]
     with tempfile.TemporaryDirectory() as directory:
-        old_core = load_old_core(args.base, Path(directory))
+        if args.base:
+            engines.append(Engine(args.base, pure, load_old_core(args.base, Path(directory))))
     rng = random.Random(args.seed)
-    games = [
-        Game.new(GameCode(rule, rng.randrange(DEAL_COUNT)), DEV_DEAL_KEY)
-        for rule in (Rule.from_letter("C"), Rule.from_letter("R"))
+    codes = [
+        str(GameCode(Rule.from_letter(letter), rng.randrange(DEAL_COUNT)))
+        for letter in "CR"
         for _ in range(args.deals)
     ]
-    figures: dict[str, Any] = {
-        "deals": len(games),
-        "node_budget": args.nodes,
-        "seed": args.seed,
-        "base": args.base,
-    }
     print(
-        f"{len(games)} deals (half Classic, half Relaxed), seed {args.seed}, "
-        f"{args.nodes} nodes each"
+        f"{len(codes)} deals (half Classic, half Relaxed), seed {args.seed}, "
+        f"at most {args.nodes} positions each, whole search (main search and probes)"
     )
-    print(f"{'search':<26}{'nodes':>10}{'seconds':>10}{'nodes/s':>10}")
-    for part, timed in (("main", timed_main_search), ("whole", timed_search)):
-        totals = {name: [0.0, 0] for name in ("old", "new")}
-        same = 0
-        for game in games:
-            runs = {}
-            # Alternate deal by deal so both see the same machine load.
-            for name, core in (("old", old_core), ("new", new_core)):
-                seconds, nodes, verdict = timed(core, game, args.nodes)
-                totals[name][0] += seconds
-                totals[name][1] += nodes
-                runs[name] = (nodes, verdict)
-            same += runs["old"] == runs["new"]
-        for name in ("old", "new"):
-            spent, entered = totals[name]
-            rate = entered / spent
-            figures[f"{part}_{name}_nodes_per_second"] = round(rate)
-            label = f"{part}, {'old ' + args.base if name == 'old' else 'new'}"
-            print(f"{label:<26}{int(entered):>10}{spent:>10.2f}{rate:>10.0f}")
-        ratio = figures[f"{part}_new_nodes_per_second"] / figures[f"{part}_old_nodes_per_second"]
-        figures[f"{part}_speedup"] = round(ratio, 2)
-        figures[f"{part}_same_nodes_and_verdict"] = same
-        print(f"{part}: speed-up {ratio:.2f}x; same nodes and verdict on {same} of {len(games)}")
-    figures["load_before"] = [round(x, 2) for x in load_before]
-    figures["load_after"] = [round(x, 2) for x in os.getloadavg()]
-    print(f"load average {figures['load_before']} before, {figures['load_after']} after")
+    same = {engine.name: 0 for engine in engines[1:]}
+    for index, code in enumerate(codes):
+        # Alternate which side goes first, so that neither always follows the other.
+        order = engines if index % 2 == 0 else engines[::-1]
+        runs = {engine.name: engine.timed_search(code, args.nodes) for engine in order}
+        for engine in engines[1:]:
+            same[engine.name] += runs[engine.name] == runs["compiled"]
+    compiled, interpreted = engines[0], engines[1]
+    print(f"{'solver':<22}{'positions':>12}{'seconds':>10}{'positions/s':>13}")
+    for engine in engines:
+        print(f"{engine.name:<22}{engine.nodes:>12}{engine.seconds:>10.2f}{engine.rate:>13.0f}")
+    ratio = compiled.rate / interpreted.rate
+    print(f"compiled vs interpreted: {ratio:.2f}x")
+    for name, count in same.items():
+        print(f"same positions and verdict as compiled, {name}: {count} of {len(codes)} deals")
+    push_pop = push_pop_rates(args.push_pop_seconds, rounds=8)
+    push_pop_ratio = push_pop[0] / push_pop[1]
+    print(
+        f"engine push/pop pairs per second: compiled {push_pop[0]:,.0f}, "
+        f"interpreted {push_pop[1]:,.0f}, {push_pop_ratio:.2f}x"
+    )
+    load_after = os.getloadavg()
+    print(f"load average {_load(load_before)} before, {_load(load_after)} after (2 cores)")
     if args.json:
+        figures: dict[str, Any] = {
+            "compiled_nodes_per_s": round(compiled.rate),
+            "pure_nodes_per_s": round(interpreted.rate),
+            "compiled_vs_pure": round(ratio, 2),
+            "push_pop_compiled_pairs_per_s": round(push_pop[0]),
+            "push_pop_pure_pairs_per_s": round(push_pop[1]),
+            "push_pop_compiled_vs_pure": round(push_pop_ratio, 2),
+            "deals": len(codes),
+            "node_budget": args.nodes,
+            "seed": args.seed,
+            "nodes": {engine.name: engine.nodes for engine in engines},
+            "same_nodes_and_verdict": same,
+            "load_before": _load(load_before),
+            "load_after": _load(load_after),
+        }
+        if args.base:
+            figures["base_nodes_per_s"] = round(engines[2].rate)
         print(json.dumps(figures, sort_keys=True))
     return 0
+
+
+def _load(load: tuple[float, float, float]) -> list[float]:
+    return [round(x, 2) for x in load]
 
 
 if __name__ == "__main__":

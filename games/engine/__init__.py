@@ -3,10 +3,15 @@
 Value types round-trip through text (``Card.parse("10D")``, ``Move.parse("10D>3")``,
 ``GameCode.parse("YU1-C-AAAAAAB")``); :class:`Game` holds a position with checked
 ``play``/``undo`` for players and unchecked ``push``/``pop`` for search.
+
+The hot modules may run compiled by mypyc (:mod:`.native`); :func:`compiled` says
+whether they do. The results are the same either way.
 """
 
 from __future__ import annotations
 
+# First: it decides, before any compiled module could load, whether they may.
+from . import native
 from .cards import CARDS, Card, CardIndex, LayoutCards, Suit
 from .codes import CODE_PREFIX, DEAL_COUNT, GameCode
 from .deal import COLUMN_SIZES, DEV_DEAL_KEY, FACE_DOWN_COUNTS, deal_cards
@@ -22,6 +27,7 @@ from .errors import (
 )
 from .game import DECK_SIZE, UNDO_LIMIT, Game, LegalMoves
 from .moves import COLUMN_COUNT, FOUNDATION, Move
+from .native import compiled
 from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
 from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
@@ -71,6 +77,8 @@ __all__ = [
     "SuitMatch",
     "UndoResult",
     "YukonError",
+    "compiled",
     "deal_cards",
+    "native",
     "replay",
 ]

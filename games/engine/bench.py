@@ -16,6 +16,8 @@ from collections.abc import Callable
 from .codes import GameCode
 from .deal import DEV_DEAL_KEY
 from .game import Game
+from .moves import Move
+from .native import status
 from .replay import UNDO_ENTRY, replay
 from .rules import CLASSIC, RELAXED
 
@@ -68,6 +70,31 @@ def _rate(action: Callable[[], int], seconds: float) -> float:
     return done / elapsed
 
 
+def push_pop_pairs() -> list[tuple[Game, list[Move]]]:
+    """The mid-game positions, each with its legal moves, for :func:`push_pop_round`."""
+    return [(game, list(game.legal_moves)) for game in mid_game_positions()]
+
+
+def push_pop_round(pairs: list[tuple[Game, list[Move]]]) -> int:
+    """Push and pop every legal move of every position once; how many pairs that was."""
+    done = 0
+    for game, moves in pairs:
+        for move in moves:
+            game.push(move)
+            game.pop()
+        done += len(moves)
+    return done
+
+
+def run_until(pairs: list[tuple[Game, list[Move]]], seconds: float) -> int:
+    """Push/pop rounds for about ``seconds``; how many pairs were made."""
+    done = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        done += push_pop_round(pairs)
+    return done
+
+
 def measure(seconds: float = 1.0) -> dict[str, float]:
     """The figures, keyed by name."""
     positions = mid_game_positions()
@@ -78,16 +105,10 @@ def measure(seconds: float = 1.0) -> dict[str, float]:
             list(game.legal_moves)
         return len(positions)
 
-    pairs = [(game, list(game.legal_moves)) for game in positions]
+    pairs = push_pop_pairs()
 
     def push_pop() -> int:
-        done = 0
-        for game, moves in pairs:
-            for move in moves:
-                game.push(move)
-                game.pop()
-            done += len(moves)
-        return done
+        return push_pop_round(pairs)
 
     code, log = long_log()
 
@@ -115,6 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
     args = parser.parse_args(argv)
+    print(f"engine: {status()}")
     figures = measure(args.seconds)
     targets = {
         "legal_move_generations_per_s": ">= 100000",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from .errors import InvalidCardError
 
@@ -128,13 +129,13 @@ class Card:
 
 
 #: The 52 shared cards, by engine index (AS..KS, AH..KH, AD..KD, AC..KC).
-CARDS: tuple[Card, ...] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
+CARDS: Final[tuple[Card, ...]] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 #: Canonical text of each card by index.
 CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 #: Display text of each card by index (``10♦``), as players read it in sentences.
 CARD_SYMBOLS: tuple[str, ...] = tuple(c.symbol for c in CARDS)
 #: Indexes of the four Kings.
-KINGS: tuple[CardIndex, ...] = (12, 25, 38, 51)
+KINGS: Final[tuple[CardIndex, ...]] = (12, 25, 38, 51)
 
 #: Canonical card text -> index: the fast path for stored states (always canonical).
 _INDEX_OF_TEXT: dict[str, CardIndex] = {text: index for index, text in enumerate(CARD_TEXT)}

@@ -193,17 +193,17 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, undo stack included."""
-        game = Game.__new__(Game)
-        game._rule = self._rule
-        game._code = self._code
-        game._accepts = self._accepts
-        game._cols = [col[:] for col in self._cols]
-        game._down = self._down[:]
-        game._found = self._found[:]
-        game._loc = self._loc[:]
-        game._on_found = self._on_found
-        game._score = self._score
-        game._moves = self._moves
+        # Through __init__ (its checks included): a compiled class cannot be made
+        # without it, and copies are rare.
+        game = Game(
+            self._rule,
+            [col[:] for col in self._cols],
+            self._down[:],
+            self._found[:],
+            code=self._code,
+            score=self._score,
+            move_count=self._moves,
+        )
         game._stack = self._stack[:]
         return game
 
@@ -519,7 +519,8 @@ class Game:
 
         The stack is shared with :meth:`undo` but never capped here.
         """
-        self._push(move.card.index, move.to)
+        index = move.index  # card * 8 + to + 1: one attribute read instead of three
+        self._push(index >> 3, (index & 7) - 1)
 
     def pop(self) -> Move:
         """Undo the latest move exactly, move counter included; returns it."""
@@ -553,13 +554,20 @@ class Game:
             n = 1
             points = 0
         else:
-            i = col.index(c)
-            group = col[i:]
-            del col[i:]
-            cols[to] += group
-            for g in group:
+            # Card by card rather than by slices (and pops rather than a slice
+            # deletion): compiled, a loop over a few ints costs less than making
+            # slice objects and lists.
+            i = len(col) - 2
+            while col[i] != c:  # groups are short: look from the top
+                i -= 1
+            dest = cols[to]
+            n = len(col) - i
+            for k in range(i, i + n):
+                g = col[k]
+                dest.append(g)
                 loc[g] = to
-            n = len(group)
+            for _ in range(n):
+                col.pop()
             points = 0
         down = self._down
         hidden = down[src]
@@ -602,11 +610,13 @@ class Game:
             loc[c] = src
         else:
             dest = cols[to]
-            group = dest[-n:]
-            del dest[-n:]
-            col += group
-            for g in group:
+            start = len(dest) - n
+            for k in range(start, start + n):
+                g = dest[k]
+                col.append(g)
                 loc[g] = src
+            for _ in range(n):
+                dest.pop()
         return record
 
     # -- assists -------------------------------------------------------------

@@ -88,7 +88,7 @@ def _text(index: int) -> str:
 
 
 #: Every possible move, by ``Move.index`` (52 cards x 8 destinations).
-MOVES: tuple[Move, ...] = tuple(Move(CARDS[i // 8], i % 8 - 1) for i in range(52 * 8))
+MOVES: Final[tuple[Move, ...]] = tuple(Move(CARDS[i // 8], i % 8 - 1) for i in range(52 * 8))
 #: Canonical text of every move, by ``Move.index``.
 MOVE_TEXT: tuple[str, ...] = tuple(_text(i) for i in range(52 * 8))
 #: Canonical text -> move, the fast path of :meth:`Move.parse`.

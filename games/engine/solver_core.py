@@ -136,9 +136,13 @@ class Search:
         self.found: list[int] = list(foundations)
         self.on_found = sum(self.found)
         self.loc: list[int] = [FOUND] * 52
+        #: Each card's index in its column (kept for cards in columns only): a
+        #: face-down card is one below the column's face-down count.
+        self.pos: list[int] = [0] * 52
         for i, col in enumerate(columns):
-            for c in col:
+            for p, c in enumerate(col):
                 self.loc[c] = i
+                self.pos[c] = p
         self.root_cols: list[list[int]] = [list(col) for col in columns]
         self.root_down: tuple[int, ...] = tuple(down)
         self.noise = noise
@@ -163,6 +167,8 @@ class Search:
         self.pending = b""
         self.seen: set[bytes] = set()
         self.dead_memo: dict[bytes, bool] = {}
+        #: The columns in key order while :meth:`moves` prepares (see :meth:`prepare`).
+        self.ordered: list[bytes] | None = None
         self.block_memo: dict[bytes, bool] = {}
 
     # -- state changes -------------------------------------------------------
@@ -170,12 +176,14 @@ class Search:
     def apply(self, card: int, dest: int) -> _Undo:
         """Make a legal move; return what :meth:`undo` needs."""
         loc = self.loc
+        pos = self.pos
         cols = self.cols
         src = loc[card]
         if src == FOUND:
             old_dest = cols[dest]
-            cols[dest] = old_dest + bytes((card,))
+            cols[dest] = old_dest + _BYTE[card]
             loc[card] = dest
+            pos[card] = len(old_dest)
             self.found[card // 13] -= 1
             self.on_found -= 1
             return (card, dest, FOUND, b"", old_dest, 0)
@@ -188,13 +196,15 @@ class Search:
             self.on_found += 1
             old_dest = b""
         else:
-            i = old_src.index(card)
-            group = old_src[i:]
+            i = pos[card]
             rest = old_src[:i]
             old_dest = cols[dest]
-            cols[dest] = old_dest + group
-            for g in group:
+            cols[dest] = old_dest + old_src[i:]
+            shift = len(old_dest) - i
+            for x in range(i, len(old_src)):
+                g = old_src[x]
                 loc[g] = dest
+                pos[g] = x + shift
         if old_down and len(rest) == old_down:
             rest = rest[:-1] + bytes((rest[-1] ^ HIDDEN,))
             self.down[src] = old_down - 1
@@ -214,13 +224,18 @@ class Search:
             return
         if dest == FOUND:
             loc[card] = src
+            self.pos[card] = len(old_src) - 1  # a take-back in between may have moved it
             self.found[card // 13] -= 1
             self.on_found -= 1
         else:
-            moved = cols[dest][len(old_dest) :]
+            new_dest = cols[dest]
             cols[dest] = old_dest
-            for g in moved:
+            pos = self.pos
+            shift = len(old_src) - len(new_dest)
+            for x in range(len(old_dest), len(new_dest)):
+                g = new_dest[x]
                 loc[g] = src
+                pos[g] = x + shift
         cols[src] = old_src
         self.down[src] = old_down
 
@@ -347,10 +362,17 @@ class Search:
 
     def moves(self) -> list[Candidate]:
         """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
+        self.ordered = None
         if self.pending:
-            return self.prepare(*self.pending_moves(self.pending), [])
+            onto_waiting, more_backs = self.pending_moves(self.pending)
+            prepared: list[Candidate] = []
+            for score, card, j, i, k in onto_waiting:
+                self.prepare(prepared, score, card, j, i, k)
+            self.prepare_backs(more_backs, prepared)
+            return prepared
         cols = self.cols
         loc = self.loc
+        pos = self.pos
         found = self.found
         down = self.down
         parents = self.parents
@@ -358,7 +380,6 @@ class Search:
         noise = self.noise
         rand = self.random if noise else None
         out: list[Candidate] = []
-        tableau: list[_Tableau] = []
         backs: list[_Back] = []
         empty = -1
         for k in range(7):
@@ -388,9 +409,9 @@ class Search:
                         backs.append((int(rand() * noise) if rand else 0, ch, k))
                     continue
                 src = cols[j]
-                i = src.find(ch)
-                if i < 0 or len(src) - i > GROUP_LIMIT:
-                    continue
+                i = pos[ch]
+                if i < down[j] or len(src) - i > GROUP_LIMIT:
+                    continue  # face down, or too large a group
                 if i == 0:
                     score = 70
                 elif down[j] == i:
@@ -401,7 +422,7 @@ class Search:
                     score = 30
                 if rand is not None:
                     score += int(rand() * noise)
-                tableau.append((score, ch, j, i, k))
+                self.prepare(out, score, ch, j, i, k)
         if empty >= 0:
             for king in KINGS:
                 j = loc[king]
@@ -410,64 +431,81 @@ class Search:
                         backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
                     continue
                 src = cols[j]
-                i = src.find(king)
-                if i <= 0 or len(src) - i > GROUP_LIMIT:
-                    continue
+                i = pos[king]
+                if i == 0 or i < down[j] or len(src) - i > GROUP_LIMIT:
+                    continue  # a whole column, face down, or too large a group
                 score = (100 + down[j] if down[j] == i else 20) + (
                     int(rand() * noise) if rand else 0
                 )
-                tableau.append((score, king, j, i, empty))
-        self.prepare(tableau, backs, out)
+                self.prepare(out, score, king, j, i, empty)
+        self.prepare_backs(backs, out)
         out.sort(reverse=True)
         return out
 
-    def prepare(
-        self, tableau: list[_Tableau], backs: list[_Back], out: list[Candidate]
-    ) -> list[Candidate]:
-        """Append the candidates for tableau moves and take-backs to ``out``.
+    def prepare(self, out: list[Candidate], score: int, card: int, j: int, i: int, k: int) -> None:
+        """Append the candidate for the tableau move of ``card`` (``j``, index ``i``) to ``k``.
 
         A move after which nothing goes home safely is *prepared*: its new
         columns and the child's state key are built here, a child already in
         the table is dropped without being played, and :meth:`run` plays the
         others by swapping the columns in. The rest keep a ``None`` key and are
         played the long way (:meth:`apply`, then autoplay).
+
+        A key joins the columns in sorted order. Columns that are not empty
+        differ in their first byte (each card is in one place), so a move that
+        changes neither column's first byte (it neither empties nor fills a
+        column, nor turns up a column's only face-down card) keeps the order of
+        :attr:`ordered`, the parent's sorted columns: the two changed columns
+        take the places of their old values, with no sort.
         """
         cols = self.cols
-        down = self.down
-        found = self.found
-        safe_need = self.safe_need
-        seen = self.seen
-        for score, card, j, i, k in tableau:
-            src = cols[j]
-            rest = src[:i]
-            flip = 1 if i and down[j] == i else 0
-            if flip:
-                rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
-            if i:
-                # The uncovered card is the only one that can have become safe
-                # (no other column top was safe before the move).
-                u = rest[-1]
-                if found[u // 13] == u % 13:
-                    need = safe_need[u]
-                    if (
-                        need is not None
-                        and found[0] >= need[0]
-                        and found[1] >= need[1]
-                        and found[2] >= need[2]
-                        and found[3] >= need[3]
-                    ):
-                        out.append((score, card, k, None, 0, b"", b"", 0, b""))
-                        continue
-            grown = cols[k] + src[i:]
+        src = cols[j]
+        rest = src[:i]
+        flip = 1 if i and self.down[j] == i else 0
+        if flip:
+            rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
+        if i:
+            # The uncovered card is the only one that can have become safe
+            # (no other column top was safe before the move).
+            u = rest[-1]
+            found = self.found
+            if found[u // 13] == u % 13:
+                need = self.safe_need[u]
+                if (
+                    need is not None
+                    and found[0] >= need[0]
+                    and found[1] >= need[1]
+                    and found[2] >= need[2]
+                    and found[3] >= need[3]
+                ):
+                    out.append((score, card, k, None, 0, b"", b"", 0, b""))
+                    return
+        dest = cols[k]
+        grown = dest + src[i:]
+        if dest and (i > 1 or (i == 1 and not flip)):
+            ordered = self.ordered
+            if ordered is None:
+                ordered = self.ordered = sorted(cols)
+            key = _SEP.join([rest if c is src else grown if c is dest else c for c in ordered])
+        else:
             child = cols[:]
             child[j] = rest
             child[k] = grown
             key = _SEP.join(sorted(child))
-            if key not in seen:
-                out.append((score, card, k, key, j, rest, grown, flip, b""))
+        if key not in self.seen:
+            out.append((score, card, k, key, j, rest, grown, flip, b""))
+
+    def prepare_backs(self, backs: list[_Back], out: list[Candidate]) -> None:
+        """Append the candidates for the take-backs ``backs`` to ``out``.
+
+        In the main search a take-back is prepared as a tableau move is (see
+        :meth:`prepare`); the probes play it the long way.
+        """
         if self.free_take_backs:
             out.extend((score, card, k, None, 0, b"", b"", 0, b"") for score, card, k in backs)
-            return out
+            return
+        cols = self.cols
+        seen = self.seen
         for score, card, k in backs:
             col = cols[k]
             waiting = self.took_back(card, col[-1] if col else -1)
@@ -479,7 +517,6 @@ class Search:
             key = _SEP.join(sorted(child)) + _PENDING + waiting
             if key not in seen:
                 out.append((score, card, k, key, FOUND, b"", grown, 0, waiting))
-        return out
 
     def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[_Back]]:
         """After take-backs: moves onto the one card still waiting, and more take-backs.
@@ -502,8 +539,8 @@ class Search:
                 if j in (FOUND, k):
                     continue
                 src = cols[j]
-                i = src.find(ch)
-                if i >= 0 and len(src) - i <= GROUP_LIMIT:
+                i = self.pos[ch]
+                if i >= self.down[j] and len(src) - i <= GROUP_LIMIT:
                     tableau.append((0, ch, j, i, k))
         empty = -1
         for j in range(7):
@@ -577,10 +614,11 @@ class Search:
         Face-down cards do not change during take-backs, and cards taken back
         are face up.
         """
-        cols = self.cols
         loc = self.loc
         for ch in self.children[card]:
-            if found[ch // 13] <= ch % 13 and (loc[ch] == FOUND or cols[loc[ch]].find(ch) >= 0):
+            if found[ch // 13] <= ch % 13 and (
+                loc[ch] == FOUND or self.pos[ch] >= self.down[loc[ch]]
+            ):
                 return True
         return False
 
@@ -658,6 +696,7 @@ class Search:
         seen = self.seen
         cols = self.cols
         loc = self.loc
+        pos = self.pos
         down = self.down
         found = self.found
         apply = self.apply
@@ -690,6 +729,7 @@ class Search:
                 cols[dest] = grown
                 if src == FOUND:
                     loc[card] = dest
+                    pos[card] = len(old_dest)
                     found[card // 13] -= 1
                     self.on_found -= 1
                     self.pending = waiting
@@ -698,8 +738,11 @@ class Search:
                     old_src = cols[src]
                     old_down = down[src]
                     cols[src] = rest
-                    for g in old_src[len(rest) :]:
+                    shift = len(old_dest) - len(rest)
+                    for x in range(len(rest), len(old_src)):
+                        g = old_src[x]
                         loc[g] = dest
+                        pos[g] = x + shift
                     self.pending = b""
                     done = [(card, dest, src, old_src, old_dest, old_down)]
                     if flip:

@@ -47,3 +47,11 @@ def test_engine_modules_import_only_the_standard_library_and_each_other() -> Non
             for name in names:
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top == "__future__", (path.name, name)
+
+
+def test_no_engine_module_imports_the_build_tool() -> None:
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                assert node.module != "build", path.name
+                assert node.module or "build" not in {a.name for a in node.names}, path.name
