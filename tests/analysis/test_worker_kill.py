@@ -3,6 +3,9 @@ and every version's verdict is stored exactly once."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pytest
 from django.contrib.auth.models import User
 from django_tasks_db.models import DBTaskResult
@@ -27,14 +30,20 @@ def test_a_job_survives_its_worker_killed_mid_job(alice: User) -> None:
     job = GameAnalysis.objects.filter(pk=game.pk)
 
     with task_worker("doomed", WORKER_ENV) as doomed:
-        wait_until(
-            lambda: (
-                PositionVerdict.objects.filter(game=game).exists()
-                and job.get().status == GameAnalysis.Status.RUNNING
-            ),
-            "the first worker to store a chunk and start the next",
-        )
-        assert job.get().status != GameAnalysis.Status.DONE, "finished before it was killed"
+        pid = doomed.process.pid
+
+        def frozen_mid_job() -> bool:
+            """Freeze the worker (SIGSTOP); keep it frozen if it is between two chunks' work,
+            holding the job with a chunk stored, else let it run on (SIGCONT)."""
+            os.kill(pid, signal.SIGSTOP)
+            held = job.get()
+            running = held.status == GameAnalysis.Status.RUNNING and held.worker == "doomed"
+            if running and PositionVerdict.objects.filter(game=game).exists():
+                return True
+            os.kill(pid, signal.SIGCONT)
+            return False
+
+        wait_until(frozen_mid_job, "the first worker frozen holding the job, a chunk stored")
         doomed.kill()
     assert job.get().worker == "doomed"
     stored_before = PositionVerdict.objects.filter(game=game).count()
