@@ -18,9 +18,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games import deals, pushes
+from games import deals, events
 from games.analysis.models import HintLine
-from games.analysis.tasks import solve_for_hint
 from games.daily import ensure_playable
 from games.engine.solver import solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
@@ -161,7 +160,7 @@ def ask(player: User, game_id: int, question: Question) -> Answer | Pending:
             kept.moves = []
             kept.updated_at = timezone.now()
             kept.save()
-        solve_for_hint.enqueue(game.pk, game.version)
+        events.happened(events.HintSolveWanted(game.pk, game.version))
     return Pending(game.pk, game.version, question)
 
 
@@ -189,4 +188,4 @@ def solve_queued(game_id: int, version: int) -> None:
         for question in kept.questions:
             answer = _from_kept(kept, game, question)
             assert answer is not None
-            pushes.assist_answered(game.pk, question, answer.to_dict())
+            events.happened(events.AssistAnswered(game.pk, question, answer.to_dict()))

@@ -2,9 +2,9 @@
 
 Each write is one transaction: lock the game row, check the caller and the
 version they saw, let the engine decide, append to the log, bump the version,
-record a result when the game ends (and queue its analysis), and publish after
-commit. Parsing happens
-before the lock so the locked section stays short.
+end the game when it is won (`games.endings`), and record what happened
+(`games.events`; their pushes go out after commit). Parsing happens before the
+lock so the locked section stays short.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from django.utils import timezone
 
 from accounts import guests
 from games import daily as daily_deals
-from games import deals, pushes, stats
-from games.analysis import jobs as analysis_jobs
+from games import deals, endings, events
 from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
-from games.models import Game, MoveLogEntry, Result
+from games.models import Game, MoveLogEntry
 from games.public import GameState, game_state
 from games.races import lifecycle as races
 from games.races.models import Racer
@@ -65,7 +64,7 @@ def start_game(
         game = Game.objects.create(
             owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
         )
-        pushes.game_started(game)
+        events.happened(events.GameStarted(game))
     return game
 
 
@@ -92,41 +91,25 @@ def _start_daily(player: User, rule: Rule) -> Game:
                 game = Game.objects.create(**fields, ranked=ranked)
         except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt_per_rule)
             game = Game.objects.create(**fields, ranked=False)
-        pushes.game_started(game)
+        events.happened(events.GameStarted(game))
     return game
 
 
-# The hot path's statements, built once (ops/sql.py says why).
-_GAME = sql.Columns(Game, "g")
-_LOCK_GAME = (
-    f"SELECT {_GAME.sql} FROM {sql.quote(Game._meta.db_table)} g WHERE g.id = %s FOR UPDATE"
-)
-# The same lock, and the race the game plays in (NULL for an ordinary game) in the same
-# round trip: a write learns it needs the race's lock without a query of its own.
+# The hot path's statement (ops/sql.py says why it is built once): the game's row lock and
+# the race it plays in (NULL for an ordinary game) in one round trip, so a write learns it
+# needs the race's lock without a query of its own.
 _RACER_GAME = sql.quote_column(sql.concrete_field(Racer, "game"))
 _LOCK_GAME_AND_RACE = (
-    f"SELECT {_GAME.sql}, r.{sql.quote_column(sql.concrete_field(Racer, 'race'))}"
+    f"SELECT {endings.GAME_COLUMNS.sql}, r.{sql.quote_column(sql.concrete_field(Racer, 'race'))}"
     f" FROM {sql.quote(Game._meta.db_table)} g"
     f" LEFT JOIN {sql.quote(Racer._meta.db_table)} r ON r.{_RACER_GAME} = g.id"
     " WHERE g.id = %s FOR UPDATE OF g"
-)
-# What a write changes in the game row.
-_WRITTEN_FIELDS = (
-    "version",
-    "state",
-    "score",
-    "move_count",
-    "cards_on_foundations",
-    "status",
-    "first_move_at",
-    "last_move_at",
-    "finished_at",
 )
 
 
 def _locked_game(player: User, game_id: int) -> tuple[Game, int | None]:
     """The caller's game, locked, and the id of the race it plays in (None: in no race)."""
-    found = sql.fetch_row(_LOCK_GAME_AND_RACE, [game_id], _GAME)
+    found = sql.fetch_row(_LOCK_GAME_AND_RACE, [game_id], endings.GAME_COLUMNS)
     if found is None:
         raise GameNotFound(f"There is no game {game_id}.")
     (game,), (race_id,) = found
@@ -205,9 +188,10 @@ def _record_step(
     text: str,
     kind: str,
     intent: str,
-    announce: Callable[[GameState], None],
+    event: Callable[[GameState], events.Event],
 ) -> GameState:
-    """Persist the engine's new state and its log entry, publish (on commit), return the state."""
+    """Persist the engine's new state and its log entry, record what happened, return the
+    state (and end the game if it was won)."""
     daily_deals.ensure_playable(game)
     now = timezone.now()
     game.version += 1
@@ -224,7 +208,7 @@ def _record_step(
     # One round trip for both writes. The log's seq is the version: only abandoning bumps
     # the version without a log entry, and it is final.
     sql.run(
-        sql.update_of(game, _WRITTEN_FIELDS),
+        sql.update_of(game, endings.WRITTEN_FIELDS),
         sql.insert_of(
             MoveLogEntry,
             game_id=game.pk,
@@ -238,40 +222,10 @@ def _record_step(
         ),
     )
     state = game_state(game, engine)
-    announce(state)
+    events.happened(event(state))
     if engine.won:
-        _finish(game, state)
+        endings.finish(game, state)
     return state
-
-
-def _finish(game: Game, state: GameState) -> None:
-    """A game just ended (won or abandoned): write its result once and announce it.
-
-    A race game's result is its racer's place (games.races): it stays out of the ordinary
-    results and statistics.
-    """
-    assert game.finished_at is not None
-    if not game.raced:
-        _record_result(game)
-    analysis_jobs.enqueue(game)
-    pushes.finished(game, state)
-
-
-def _record_result(game: Game) -> None:
-    assert game.finished_at is not None
-    result = Result.objects.create(
-        game=game,
-        player_id=game.owner_id,
-        rule=game.rule,
-        won=game.status == Game.Status.WON,
-        moves=game.move_count,
-        duration=game.elapsed(game.finished_at),
-        score=game.score,
-        cards_on_foundations=game.cards_on_foundations,
-        assisted=game.assisted,
-        finished_at=game.finished_at,
-    )
-    stats.record(game, result)
 
 
 def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> GameState:
@@ -283,7 +237,7 @@ def _apply_move(game: Game, engine: EngineGame, move: Move, intent: str) -> Game
         text=str(result.move),
         kind=kind,
         intent=intent,
-        announce=lambda state: pushes.moved(game, result, kind=kind, intent=intent, state=state),
+        event=lambda state: events.Moved(game, result, kind, intent, state),
     )
 
 
@@ -352,7 +306,7 @@ def _apply_undo(game: Game, engine: EngineGame) -> GameState:
         text="undo",
         kind=MoveLogEntry.Kind.UNDO,
         intent=MoveLogEntry.Intent.UNDO,
-        announce=lambda state: pushes.undone(game, undone, state=state),
+        event=lambda state: events.Undone(game, undone, state),
     )
 
 
@@ -366,35 +320,13 @@ def undo(player: User, game_id: int, *, version: int) -> Outcome:
     )
 
 
-def _end_unfinished(game: Game, engine: EngineGame) -> GameState:
-    game.status = Game.Status.ABANDONED
-    game.finished_at = timezone.now()
-    game.version += 1
-    sql.run(sql.update_of(game, _WRITTEN_FIELDS))
-    state = game_state(game, engine)
-    _finish(game, state)
-    return state
-
-
-def close_for_race(game_id: int) -> None:
-    """End a race game its race ended (time limit, another racer's win, a forfeit), as if
-    abandoned; the caller holds the race's lock (games.races.lifecycle)."""
-    found = sql.fetch_instances(_LOCK_GAME, [game_id], _GAME)
-    if found is None:
-        return
-    game = found[0]
-    assert isinstance(game, Game)
-    if game.status == Game.Status.ACTIVE:
-        _end_unfinished(game, deals.current(game))
-
-
 def abandon(player: User, game_id: int, *, version: int) -> Outcome:
     """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
 
     def apply(game: Game, engine: EngineGame) -> GameState:
         if game.status == Game.Status.WON:
             raise GameFinished(f"Game {game_id} is already won.")
-        return _end_unfinished(game, engine)
+        return endings.end_unfinished(game, engine)
 
     def already_abandoned(game: Game) -> bool:
         return game.status == Game.Status.ABANDONED

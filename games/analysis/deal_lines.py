@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games import daily, deals
+from games import daily, deals, events
 from games.analysis.models import DealLine
 from games.engine import GameCode
 from games.engine.solver import solve as solve_position
@@ -18,9 +18,7 @@ def for_closed_day(deal: daily.DayDeal) -> dict[str, Any]:
     with transaction.atomic():
         line, created = DealLine.objects.get_or_create(code=code)
         if created:
-            from games.analysis.tasks import solve_deal
-
-            solve_deal.enqueue(code)
+            events.happened(events.DealLineWanted(code))
     if not line.verdict:
         return {"status": "pending", "verdict": None, "moves": []}
     return {"status": "done", "verdict": line.verdict, "moves": line.moves}

@@ -15,19 +15,22 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
-from games import daily, deals
+from games import daily, deals, events
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
 from games.engine import GameCode, Move
 from games.engine.solver import SolveResult, solve
 from games.models import Game
 
+#: The task that runs `run_step` (games.analysis.tasks.analyse_game), by its path: `recover`
+#: looks for its queued runs (tests/analysis/test_analysis.py checks the path).
+ANALYSE_TASK = "games.analysis.tasks.analyse_game"
+
 
 def _enqueue_step(game_id: int) -> None:
-    from games.analysis.tasks import analyse_game  # the tasks module imports this one
-
-    analyse_game.enqueue(game_id)
+    events.happened(events.AnalysisWanted(game_id))
 
 
 def enqueue(game: Game) -> None:
@@ -155,10 +158,6 @@ def run_step(game_id: int, worker: str) -> bool:
 def recover() -> int:
     """Requeue jobs a dead worker left: running with a stale heartbeat, or queued long ago
     with no task waiting for them. Returns how many were requeued."""
-    from django_tasks_db.models import DBTaskResult
-
-    from games.analysis.tasks import analyse_game
-
     stale = _stale_before()
     requeued = 0
     candidates = GameAnalysis.objects.filter(
@@ -172,7 +171,7 @@ def recover() -> int:
             if job is None or job.status == GameAnalysis.Status.DONE:
                 continue
             waiting = DBTaskResult.objects.filter(
-                task_path=analyse_game.module_path,
+                task_path=ANALYSE_TASK,
                 status__in=["READY", "RUNNING"],
                 args_kwargs__args=[game_id],
             ).exclude(status="RUNNING", started_at__lt=stale)

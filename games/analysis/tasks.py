@@ -10,7 +10,8 @@ from typing import Any
 
 from django.tasks import TaskContext, task
 
-from games.analysis import jobs
+from games import hints
+from games.analysis import deal_lines, jobs
 
 #: Hints are waited for by a player: they go before any analysis chunk.
 ASSIST_PRIORITY = 50
@@ -31,14 +32,10 @@ def analyse_game(context: TaskContext[Any, Any], game_id: int) -> bool:
 @task(queue_name="assists", priority=ASSIST_PRIORITY)
 def solve_for_hint(game_id: int, version: int) -> None:
     """Solve a game's position for its owner's hint and push the answer to the game's feed."""
-    from games import hints
-
     hints.solve_queued(game_id, version)
 
 
 @task(queue_name="analysis")
 def solve_deal(code: str) -> None:
     """Find and keep a winning line of a deal (a closed daily deal's page offers it)."""
-    from games.analysis import deal_lines
-
     deal_lines.solve(code)

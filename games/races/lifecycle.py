@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
-from games import deals, pushes
+from games import deals, endings, events
 from games.engine import GameCode
 from games.models import Game
 from games.public import GameState
@@ -42,7 +42,7 @@ def locked(race_id: int) -> Race:
 
 
 def publish_state(race: Race, racers: list[Racer], now: datetime) -> None:
-    pushes.race_changed(race_state(race, racers, now))
+    events.happened(events.RaceChanged(race_state(race, racers, now)))
 
 
 def bump(race: Race) -> None:
@@ -215,11 +215,8 @@ def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
 
 
 def _close_game(racer: Racer) -> None:
-    # games.services imports this module (its moves lock the race first): imported at call time.
-    from games import services
-
     if racer.game_id is not None:
-        services.close_for_race(racer.game_id)
+        endings.close_for_race(racer.game_id)
 
 
 def finish(race: Race, racers: list[Racer], now: datetime, reason: str) -> None:
@@ -279,7 +276,8 @@ def record(race: Race, game: Game, state: GameState) -> None:
         racer.state, racer.finished_at = Racer.State.RESIGNED, now
     racer.save()
     bump(race)
-    pushes.race_progress(race.room, race.version, racer_progress(race, racer, now), now.isoformat())
+    progress = racer_progress(race, racer, now)
+    events.happened(events.RaceProgressed(race.room, race.version, progress, now.isoformat()))
     if racer.state == Racer.State.WON:
         finish(race, racers_of(race), now, "won")
     elif racer.state == Racer.State.RESIGNED:

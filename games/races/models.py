@@ -2,7 +2,7 @@
 
 Every timer of a race is a stored server timestamp (`starts_at`, `ends_at`, each racer's
 `seen_at`), so whichever process reads or writes the race next can settle it
-(`games.races.services.settle`); nothing waits in memory.
+(`games.races.lifecycle.settle`); nothing waits in memory.
 """
 
 from __future__ import annotations

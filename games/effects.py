@@ -1,0 +1,48 @@
+"""What each event means: the pushes it sends and the tasks it queues (`games.events`).
+
+Pushes are built by `games.pushes` and go out once the transaction commits (a rolled-back
+change tells nobody). Tasks are queued within the transaction, so a task row and the
+change that wants it commit or vanish together (the task queue is the database).
+"""
+
+from __future__ import annotations
+
+from games import pushes
+from games.analysis import tasks
+from games.events import (
+    AnalysisWanted,
+    AssistAnswered,
+    DealLineWanted,
+    Event,
+    GameEnded,
+    GameStarted,
+    HintSolveWanted,
+    Moved,
+    RaceChanged,
+    RaceProgressed,
+    Undone,
+)
+
+
+def apply(event: Event) -> None:
+    match event:
+        case GameStarted(game):
+            pushes.game_started(game)
+        case Moved(game, result, kind, intent, state):
+            pushes.moved(game, result, kind=kind, intent=intent, state=state)
+        case Undone(game, move, state):
+            pushes.undone(game, move, state=state)
+        case GameEnded(game, state):
+            pushes.finished(game, state)
+        case RaceChanged(race):
+            pushes.race_changed(race)
+        case RaceProgressed(room, version, racer, server_now):
+            pushes.race_progress(room, version, racer, server_now)
+        case AssistAnswered(game_id, question, answer):
+            pushes.assist_answered(game_id, question, answer)
+        case AnalysisWanted(game_id):
+            tasks.analyse_game.enqueue(game_id)
+        case HintSolveWanted(game_id, version):
+            tasks.solve_for_hint.enqueue(game_id, version)
+        case DealLineWanted(code):
+            tasks.solve_deal.enqueue(code)
