@@ -2,7 +2,6 @@
 
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 import api.converters  # noqa: F401 (registers <username:...> and <room:...>)
 from api.errors import no_such_race, not_found
@@ -14,6 +13,7 @@ from api.views import (
     hints,
     leaderboards,
     oauth,
+    openapi,
     players,
     races,
 )
@@ -85,9 +85,9 @@ v1 = [
 
 urlpatterns = [
     path("v1/", include(v1)),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("schema/", openapi.SchemaView.as_view(), name="schema"),
+    path("docs/", openapi.SwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("redoc/", openapi.RedocView.as_view(url_name="schema"), name="api-redoc"),
     # Anything else under /api/ is a JSON 404, even under DEBUG (whose 404 page is HTML that
     # lists every route) and for a POST missing its slash (APPEND_SLASH cannot redirect it).
     re_path(r"", csrf_exempt(not_found), name="api-not-found"),
