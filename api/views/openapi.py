@@ -9,17 +9,16 @@ none is needed. An unknown or revoked token is still a 401, as on every public r
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.scopes import PUBLIC
 from api.renderers import JSONRenderer
 
 
-class PublicDocs:
+class PublicDocs(APIView):
     """What the three docs views share: public, and refusals in the API's JSON."""
 
     required_scope = PUBLIC
@@ -27,10 +26,9 @@ class PublicDocs:
 
     def handle_exception(self, exc: Exception) -> Response:
         # The error is rendered by the negotiated renderer (YAML, HTML) unless told.
-        request: Any = self.request  # type: ignore[attr-defined]
-        request.accepted_renderer = JSONRenderer()
-        request.accepted_media_type = JSONRenderer.media_type
-        return super().handle_exception(exc)  # type: ignore[misc,no-any-return]
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
 
 
 class SchemaView(PublicDocs, SpectacularAPIView):
