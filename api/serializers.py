@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
@@ -142,10 +143,23 @@ class ErrorDetailSerializer(serializers.Serializer[Any]):
     scope = serializers.CharField(required=False, help_text="The scope a token lacks (403).")
 
 
+class RedirectUriField(serializers.URLField):
+    """An OAuth app's redirect URI: an absolute URL with no user name or password in it
+    (`https://user:pw@host/` only disguises where the codes go; RFC 3986 deprecates it)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        uri = str(super().to_internal_value(data))
+        if "@" in urlsplit(uri).netloc:
+            raise serializers.ValidationError(
+                _("A redirect URI may not hold a user name or password (user:password@).")
+            )
+        return uri
+
+
 class OAuthAppCreateSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=255)
     redirect_uris = serializers.ListField(
-        child=serializers.URLField(max_length=500),
+        child=RedirectUriField(max_length=500),
         allow_empty=False,
         max_length=10,
         help_text="Where the authorization code may be sent (exact match; loopback: any port).",

@@ -227,8 +227,12 @@ X_FRAME_OPTIONS = "DENY"
 LOGIN_URL = "/login"
 
 # Third-party apps: OAuth2 authorization code + PKCE (django-oauth-toolkit, accounts/oauth.py).
+# The toolkit's own app model, named: migrations of a model pointing at it (accounts'
+# TradedCode) read the setting its swappable model declares.
+OAUTH2_PROVIDER_APPLICATION_MODEL = "oauth2_provider.Application"
 OAUTH2_PROVIDER = {
     "SCOPES_BACKEND_CLASS": "accounts.oauth.ServiceScopes",
+    "OAUTH2_VALIDATOR_CLASS": "accounts.oauth.Validator",
     "ACCESS_TOKEN_GENERATOR": "accounts.oauth.new_access_token",
     "REFRESH_TOKEN_GENERATOR": "accounts.oauth.new_refresh_token",
     "ACCESS_TOKEN_EXPIRE_SECONDS": env_int("OAUTH_ACCESS_TOKEN_SECONDS", 3600),
