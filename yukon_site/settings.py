@@ -40,6 +40,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Proxies whose X-Forwarded-For names the client (ops/client_address.py); none: the socket's.
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
+# Throttles count an IPv6 client by its network of this many bits (a /64 is one home's or
+# one server's share); IPv4 clients by their address. Logs keep the exact address.
+THROTTLE_IPV6_PREFIX = env_int("THROTTLE_IPV6_PREFIX", 64, maximum=128)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
