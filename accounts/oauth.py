@@ -88,8 +88,10 @@ def remember_trade(application: Any, code: str, token: dict[str, Any]) -> None:
         token_family=family,
         access_token_checksum=hash_token(token["access_token"]),
     )
-    horizon = timezone.now() - timedelta(seconds=oauth2_settings.REFRESH_TOKEN_EXPIRE_SECONDS)
-    TradedCode.objects.filter(traded_at__lt=horizon).delete()
+    lifetime = oauth2_settings.REFRESH_TOKEN_EXPIRE_SECONDS  # seconds, or a timedelta
+    if not isinstance(lifetime, timedelta):
+        lifetime = timedelta(seconds=lifetime)
+    TradedCode.objects.filter(traded_at__lt=timezone.now() - lifetime).delete()
 
 
 def revoke_trades(application: Any, code: str) -> int:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import base64
+from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 from oauth2_provider.models import AccessToken, Application, RefreshToken
 from rest_framework.test import APIClient
 
+from accounts.models import TradedCode
 from tests.support.oauth import (
     Pkce,
     authorize_url,
@@ -290,3 +294,16 @@ def test_a_nul_byte_on_the_consent_page_is_an_invalid_request(alice: User) -> No
     answer = player.get("/oauth/authorize/?response_type=code&client_id=%00")
     assert answer.status_code == 400, answer.content
     assert answer.json()["error"] == "invalid_request"
+
+
+def test_trades_are_forgotten_once_their_refresh_tokens_have_expired(
+    alice: User, settings: Any
+) -> None:
+    player = signed_in(alice)
+    client_id = register_app(player)["client_id"]
+    obtain_tokens(player, client_id, "account:read")
+    lifetime = settings.OAUTH2_PROVIDER["REFRESH_TOKEN_EXPIRE_SECONDS"]
+    TradedCode.objects.update(traded_at=timezone.now() - timedelta(seconds=lifetime + 60))
+    obtain_tokens(player, client_id, "account:read")
+    assert TradedCode.objects.count() == 1
+    assert TradedCode.objects.get().traded_at > timezone.now() - timedelta(minutes=5)
