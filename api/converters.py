@@ -13,14 +13,17 @@ import re
 
 from django.urls import register_converter
 
+from accounts import usernames
 from games.races.rooms import ROOM_ALPHABET, ROOM_LENGTH
 
 
 class UsernameConverter:
+    """A username as typed in a path; its stored (NFKC) form reaches the view."""
+
     regex = r"[\w.@+-]+"
 
     def to_python(self, value: str) -> str:
-        return value
+        return usernames.normalize(value)
 
     def to_url(self, value: str) -> str:
         return value

@@ -55,7 +55,8 @@ class TestRegistration:
         response = post(
             APIClient(), "/api/v1/auth/register", {"username": "ALICE", "password": PASSWORD}
         )
-        assert response.status_code == 400
+        assert response.status_code == 409
+        assert response.json()["error"]["code"] == "username-taken"
         assert "username" in response.json()["error"]["fields"]
 
     def test_it_rejects_a_weak_password(self) -> None:
