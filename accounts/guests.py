@@ -16,18 +16,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from accounts import usernames
 from accounts.models import PlayerSettings
+from accounts.usernames import GUEST_PREFIX as GUEST_PREFIX  # where guests' names are told
 from ops.errors import ServiceError
 
-#: Generated guest names start with this; registration and upgrades refuse it.
-GUEST_PREFIX = "guest-"
 #: A guest's session outlives Django's two-week default: it is the only way back to the account.
 SESSION_SECONDS = 365 * 24 * 3600
 _NAME_ATTEMPTS = 5
-
-
-class UsernameTaken(Exception):
-    """Another account took the name between validation and the write."""
 
 
 class NotAGuest(ServiceError):
@@ -38,10 +34,6 @@ class NotAGuest(ServiceError):
 
     def __init__(self) -> None:
         super().__init__(_("Only a guest can be upgraded; this account is registered."))
-
-
-def is_reserved(username: str) -> bool:
-    return username.lower().startswith(GUEST_PREFIX)
 
 
 def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
@@ -72,18 +64,20 @@ def create_guest() -> User:
 
 
 def upgrade(user: User, *, username: str, password: str, email: str = "") -> User:
-    """Turn a guest into a registered player, keeping the row (and so every game and stat)."""
-    try:
-        with transaction.atomic():
-            # Locked and checked again here: of two upgrades at once, the second one waits
-            # and finds a registered player, instead of overwriting the first one's name.
-            if not PlayerSettings.objects.select_for_update().filter(user=user, is_guest=True):
-                raise NotAGuest()
-            user.username = username
-            user.email = email
-            user.set_password(password)
-            user.save(update_fields=["username", "email", "password"])
-            PlayerSettings.objects.filter(user=user).update(is_guest=False)
-    except IntegrityError:
-        raise UsernameTaken(username) from None
+    """Turn a guest into a registered player, keeping the row (and so every game and stat).
+
+    `username` is stored NFKC-normalized; a name another player has, in any case or
+    width, is refused (`usernames.UsernameTaken`) and the guest stays as it was.
+    """
+    name = usernames.normalize(username)
+    with usernames.claiming(name):
+        # Locked and checked again here: of two upgrades at once, the second one waits
+        # and finds a registered player, instead of overwriting the first one's name.
+        if not PlayerSettings.objects.select_for_update().filter(user=user, is_guest=True):
+            raise NotAGuest()
+        user.username = name
+        user.email = email
+        user.set_password(password)
+        user.save(update_fields=["username", "email", "password"])
+        PlayerSettings.objects.filter(user=user).update(is_guest=False)
     return user

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models
+from oauth2_provider.settings import oauth2_settings
 
 from accounts.scopes import SCOPES, format_scopes, parse_scopes
 
@@ -139,3 +140,25 @@ class ApiToken(models.Model):
             "last_used_at": self.last_used_at,
             "scopes": self.scopes.split(),
         }
+
+
+class TradedCode(models.Model):
+    """An OAuth authorization code already traded for tokens, kept to recognise its replay.
+
+    The toolkit deletes a code when it is traded, so a second trade could only be
+    refused; RFC 6749 section 4.1.2 also asks to revoke what the code issued (a replay
+    means the code leaked). This row remembers the token family the trade started, by
+    the code's checksum only (`accounts.oauth`).
+    """
+
+    application = models.ForeignKey(oauth2_settings.APPLICATION_MODEL, on_delete=models.CASCADE)
+    code_checksum = models.CharField(max_length=64)
+    token_family = models.UUIDField(null=True, help_text="The family of the refresh tokens.")
+    access_token_checksum = models.CharField(max_length=64)
+    traded_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["code_checksum"], name="traded_code_checksum")]
+
+    def __str__(self) -> str:
+        return f"code traded at {self.traded_at:%Y-%m-%d %H:%M:%S}"

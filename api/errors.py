@@ -24,7 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.language import player_language
 from api.parsers import JsonTooDeep, LoneSurrogate
-from api.refusals import engine_message, service_message
+from api.refusals import SERVICE_MESSAGES, engine_message, service_message
 from games.daily import DailyClosed
 from games.engine import ERROR_CODES, IllegalMoveError, YukonError
 from games.errors import ServiceError, StaleVersion
@@ -148,6 +148,13 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonR
     """Unknown URLs answer in the API's shape under /api/, and plainly elsewhere."""
     message = _("Nothing at %(path)s.") % {"path": request.path}
     return JsonResponse(error_body("not-found", message), status=404)
+
+
+def no_such_race(request: HttpRequest, **kwargs: object) -> JsonResponse:
+    """A race path whose room code has a form no room has (another alphabet, a NUL byte):
+    answered as a room nobody opened, without asking the database."""
+    message = str(SERVICE_MESSAGES["race-not-found"])
+    return JsonResponse(error_body("race-not-found", message), status=404)
 
 
 def server_error(request: HttpRequest) -> JsonResponse:

@@ -60,6 +60,11 @@ SERVICE_MESSAGES: dict[str, Promise] = {
         "Managing API tokens needs a signed-in session (log in with your password): "
         "an API token cannot list, create or revoke tokens."
     ),
+    "not-a-guest": _("Only a guest can be upgraded; this account is registered."),
+    "username-taken": _(
+        "This username is taken: names that differ only in letter case or character width "
+        "are one name."
+    ),
     "missing-scope": _(
         "This token was not granted the scope this request needs (named in 'scope')."
     ),

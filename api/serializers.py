@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
@@ -15,7 +16,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from accounts import guests
+from accounts import usernames
 from accounts.models import CardBack, TableColour
 from accounts.scopes import SCOPES
 from games.models import Game, MoveLogEntry
@@ -46,17 +47,21 @@ class RegisterSerializer(CredentialsSerializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
     def validate_username(self, value: str) -> str:
+        """The name as it will be stored (NFKC): its form and prefix are checked on that.
+        Whether another player has it is the write's question (`usernames.claiming`)."""
+        name = usernames.normalize(value)
         # RegexValidator compiles its pattern on construction (the stubs also allow a str).
-        if not cast(re.Pattern[str], User.username_validator.regex).match(value):
+        if not cast(re.Pattern[str], User.username_validator.regex).match(name):
             raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
-        if guests.is_reserved(value):
+        if len(name) > usernames.MAX_LENGTH:
+            too_long = serializers.CharField.default_error_messages["max_length"]
+            raise serializers.ValidationError(too_long.format(max_length=usernames.MAX_LENGTH))
+        if usernames.is_reserved(name):
             raise serializers.ValidationError(
                 _("Usernames starting with %(prefix)s are kept for guests.")
-                % {"prefix": guests.GUEST_PREFIX}
+                % {"prefix": usernames.GUEST_PREFIX}
             )
-        if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError(_("This username is taken."))
-        return value
+        return name
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         candidate = User(username=attrs["username"], email=attrs.get("email", ""))
@@ -135,17 +140,30 @@ class ErrorDetailSerializer(serializers.Serializer[Any]):
     rule = serializers.CharField(required=False, help_text="Rule family of an engine refusal.")
     # The serializer metaclass pops declared fields, so this does not replace `.fields`.
     fields = serializers.DictField(  # type: ignore[assignment]
-        required=False, help_text="Per-field problems (400)."
+        required=False, help_text="Per-field problems (400; also 409 username-taken)."
     )
     state = serializers.DictField(required=False, help_text="Current game state (409).")
     retry_after_seconds = serializers.IntegerField(required=False, help_text="429 only.")
     scope = serializers.CharField(required=False, help_text="The scope a token lacks (403).")
 
 
+class RedirectUriField(serializers.URLField):
+    """An OAuth app's redirect URI: an absolute URL with no user name or password in it
+    (`https://user:pw@host/` only disguises where the codes go; RFC 3986 deprecates it)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        uri = str(super().to_internal_value(data))
+        if "@" in urlsplit(uri).netloc:
+            raise serializers.ValidationError(
+                _("A redirect URI may not hold a user name or password (user:password@).")
+            )
+        return uri
+
+
 class OAuthAppCreateSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=255)
     redirect_uris = serializers.ListField(
-        child=serializers.URLField(max_length=500),
+        child=RedirectUriField(max_length=500),
         allow_empty=False,
         max_length=10,
         help_text="Where the authorization code may be sent (exact match; loopback: any port).",

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rest_framework.views import APIView
 
 from ops import redis_clients
-from ops.client_address import client_address
+from ops.client_address import client_address, throttle_key
 
 logger = logging.getLogger(__name__)
 
@@ -61,14 +61,18 @@ def noted_rate_limit(request: HttpRequest) -> RateLimit | None:
 
 
 class ClientThrottle(SimpleRateThrottle):
-    """Knows a client by `ops.client_address`: DRF's own reads X-Forwarded-For from anyone."""
+    """Knows a client by `ops.client_address`: DRF's own reads X-Forwarded-For from anyone.
+
+    An IPv6 client counts by its network (`THROTTLE_IPV6_PREFIX` bits, a /64 by default):
+    `ops.client_address.throttle_key`.
+    """
 
     # Set by SimpleRateThrottle.__init__ from the rate (the stubs leave them out).
     num_requests: int
     duration: int
 
     def get_ident(self, request: Request) -> str:
-        return client_address(request)
+        return throttle_key(client_address(request))
 
 
 class LoginThrottle(ClientThrottle):

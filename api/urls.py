@@ -1,11 +1,10 @@
 """The REST API, version 1, and its OpenAPI schema with locally served docs."""
 
-from django.urls import include, path, re_path, register_converter
+from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from api.converters import UsernameConverter
-from api.errors import not_found
+import api.converters  # noqa: F401 (registers <username:...> and <room:...>)
+from api.errors import no_such_race, not_found
 from api.views import (
     accounts,
     analysis,
@@ -14,11 +13,10 @@ from api.views import (
     hints,
     leaderboards,
     oauth,
+    openapi,
     players,
     races,
 )
-
-register_converter(UsernameConverter, "username")
 
 v1 = [
     path("auth/register", accounts.RegisterView.as_view(), name="register"),
@@ -66,12 +64,18 @@ v1 = [
     path("races", races.RaceListView.as_view(), name="races"),
     path("races/queue", races.QueueView.as_view(), name="race-queue"),
     path("races/leaderboard", races.RaceLeaderboardView.as_view(), name="race-leaderboard"),
-    path("races/<str:room>", races.RaceDetailView.as_view(), name="race"),
-    path("races/<str:room>/join", races.JoinView.as_view(), name="race-join"),
-    path("races/<str:room>/ready", races.ReadyView.as_view(), name="race-ready"),
-    path("races/<str:room>/start", races.StartView.as_view(), name="race-start"),
-    path("races/<str:room>/leave", races.LeaveView.as_view(), name="race-leave"),
-    path("races/<str:room>/rematch", races.RematchView.as_view(), name="race-rematch"),
+    path("races/<room:room>", races.RaceDetailView.as_view(), name="race"),
+    path("races/<room:room>/join", races.JoinView.as_view(), name="race-join"),
+    path("races/<room:room>/ready", races.ReadyView.as_view(), name="race-ready"),
+    path("races/<room:room>/start", races.StartView.as_view(), name="race-start"),
+    path("races/<room:room>/leave", races.LeaveView.as_view(), name="race-leave"),
+    path("races/<room:room>/rematch", races.RematchView.as_view(), name="race-rematch"),
+    # A room code no room can have: the answer an unknown room gets (not the bare JSON 404).
+    re_path(
+        r"^races/[^/]+(?:/(?:join|ready|start|leave|rematch))?$",
+        csrf_exempt(no_such_race),
+        name="race-malformed",
+    ),
     path("players/<username:username>", players.ProfileView.as_view(), name="player"),
     path("players/<username:username>/races", races.PlayerRacesView.as_view(), name="player-races"),
     path(
@@ -81,9 +85,9 @@ v1 = [
 
 urlpatterns = [
     path("v1/", include(v1)),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("schema/", openapi.SchemaView.as_view(), name="schema"),
+    path("docs/", openapi.SwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("redoc/", openapi.RedocView.as_view(url_name="schema"), name="api-redoc"),
     # Anything else under /api/ is a JSON 404, even under DEBUG (whose 404 page is HTML that
     # lists every route) and for a POST missing its slash (APPEND_SLASH cannot redirect it).
     re_path(r"", csrf_exempt(not_found), name="api-not-found"),

@@ -6,12 +6,16 @@ from, so the first address from the right that is not a trusted proxy is the
 client. Whatever lies left of it is the client's own claim and never counts.
 With no trusted proxy configured (the default) the header is ignored, so a
 forged one cannot choose another throttle bucket or a false log entry.
+
+Throttles count a client by `throttle_key`: an IPv4 address, or an IPv6
+address's network of `THROTTLE_IPV6_PREFIX` bits (a /64 by default), since one
+home or server is handed a whole /64 and could otherwise hold 2^64 buckets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from ipaddress import IPv4Address, IPv6Address, ip_address
+from ipaddress import IPv4Address, IPv6Address, IPv6Network, ip_address
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -55,6 +59,15 @@ class _ScopeMeta:
 def client_address_of_scope(scope: Mapping[str, Any]) -> str:
     """`client_address` of an ASGI connection (a websocket), by the same trust rules."""
     return client_address(_ScopeMeta(scope))
+
+
+def throttle_key(address: str) -> str:
+    """The throttle bucket of a client at `address` (as `client_address` writes it): the
+    IPv4 address itself, the IPv6 address's `THROTTLE_IPV6_PREFIX`-bit network."""
+    parsed = _parse(address)
+    if not isinstance(parsed, IPv6Address):
+        return address
+    return str(IPv6Network((parsed, settings.THROTTLE_IPV6_PREFIX), strict=False))
 
 
 def _parse(text: str) -> Address | None:

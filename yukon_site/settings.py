@@ -40,6 +40,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Proxies whose X-Forwarded-For names the client (ops/client_address.py); none: the socket's.
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
+# Throttles count an IPv6 client by its network of this many bits (a /64 is one home's or
+# one server's share); IPv4 clients by their address. Logs keep the exact address.
+THROTTLE_IPV6_PREFIX = env_int("THROTTLE_IPV6_PREFIX", 64, maximum=128)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -227,8 +230,12 @@ X_FRAME_OPTIONS = "DENY"
 LOGIN_URL = "/login"
 
 # Third-party apps: OAuth2 authorization code + PKCE (django-oauth-toolkit, accounts/oauth.py).
+# The toolkit's own app model, named: migrations of a model pointing at it (accounts'
+# TradedCode) read the setting its swappable model declares.
+OAUTH2_PROVIDER_APPLICATION_MODEL = "oauth2_provider.Application"
 OAUTH2_PROVIDER = {
     "SCOPES_BACKEND_CLASS": "accounts.oauth.ServiceScopes",
+    "OAUTH2_VALIDATOR_CLASS": "accounts.oauth.Validator",
     "ACCESS_TOKEN_GENERATOR": "accounts.oauth.new_access_token",
     "REFRESH_TOKEN_GENERATOR": "accounts.oauth.new_refresh_token",
     "ACCESS_TOKEN_EXPIRE_SECONDS": env_int("OAUTH_ACCESS_TOKEN_SECONDS", 3600),

@@ -3,8 +3,10 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import never_cache
 from oauth2_provider import views as oauth
 
+from accounts.oauth import refuse_nul_bytes
 from api.realtime.health import sockets
 from ops.health import healthz, pool, readyz
 
@@ -12,9 +14,18 @@ from ops.health import healthz, pool, readyz
 #: through the API, /api/v1/oauth/apps).
 oauth_urlpatterns = (
     [
-        path("authorize/", oauth.AuthorizationView.as_view(), name="authorize"),
-        path("token/", oauth.TokenView.as_view(), name="token"),
-        path("revoke_token/", oauth.RevokeTokenView.as_view(), name="revoke-token"),
+        # The consent page holds the request's state and PKCE challenge: never cached.
+        path(
+            "authorize/",
+            refuse_nul_bytes(never_cache(oauth.AuthorizationView.as_view())),
+            name="authorize",
+        ),
+        path("token/", refuse_nul_bytes(oauth.TokenView.as_view()), name="token"),
+        path(
+            "revoke_token/",
+            refuse_nul_bytes(oauth.RevokeTokenView.as_view()),
+            name="revoke-token",
+        ),
     ],
     "oauth2_provider",
 )

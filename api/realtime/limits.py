@@ -4,7 +4,8 @@ socket (docs/realtime.md, "Limits").
 Sockets are counted per websocket process (a client's sockets to one worker): the count
 lives with the sockets themselves, so a process that dies takes its counts with it and
 nothing can leak between processes. A signed-in client is counted as its player, an
-anonymous one by its address (`ops.client_address`).
+anonymous one by its address (`ops.client_address`; an IPv6 client by its network, as the
+throttles count it).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from ops.client_address import client_address_of_scope
+from ops.client_address import client_address_of_scope, throttle_key
 
 
 def client_key(scope: dict[str, Any]) -> str:
@@ -21,7 +22,7 @@ def client_key(scope: dict[str, Any]) -> str:
     user = scope.get("user")
     if user is not None and user.is_authenticated:
         return f"player:{user.pk}"
-    return f"address:{client_address_of_scope(scope)}"
+    return f"address:{throttle_key(client_address_of_scope(scope))}"
 
 
 class OpenSockets:

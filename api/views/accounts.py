@@ -15,14 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.fields import empty
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import guests
+from accounts import guests, usernames
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
 from api import serializers as s
@@ -80,15 +79,30 @@ class RegisterView(APIView):
 
     @extend_schema(
         summary="Create an account and sign in (session)",
+        description=(
+            "The name is stored NFKC-normalized (full-width letters become ASCII ones) and "
+            "is one name in every letter case: a name another player has, in any case or "
+            "width, is a 409 `username-taken`. Names starting with `guest-` are kept for "
+            "guests (400)."
+        ),
         request=s.RegisterSerializer,
         responses={
             201: s.MeSerializer,
-            **errors(400, 403, 413, 429, example_403=CrossSiteRequest()),
+            **errors(
+                400,
+                403,
+                409,
+                413,
+                429,
+                example_403=CrossSiteRequest(),
+                codes={409: [usernames.UsernameTaken]},
+            ),
         },
     )
     def post(self, request: Request) -> Response:
         data = s.validated(s.RegisterSerializer, request.data)
-        user = User.objects.create_user(data["username"], data["email"], data["password"])
+        with usernames.claiming(data["username"]):
+            user = User.objects.create_user(data["username"], data["email"], data["password"])
         return signed_in(request, user, status_code=status.HTTP_201_CREATED)
 
 
@@ -140,24 +154,33 @@ class UpgradeView(APIView):
 
     @extend_schema(
         summary="Sign up as the guest you are: keep its games, statistics and settings",
+        description=(
+            "The name follows the rules of registration: stored NFKC-normalized, one name "
+            "in every case (409 `username-taken`), no `guest-` prefix (400)."
+        ),
         request=s.RegisterSerializer,
         responses={
             200: s.MeSerializer,
-            **errors(400, 401, 403, 409, 429, example_403=SessionRequired()),
+            **errors(
+                400,
+                401,
+                403,
+                409,
+                429,
+                example_403=SessionRequired(),
+                codes={409: [guests.NotAGuest, usernames.UsernameTaken]},
+            ),
         },
     )
     def post(self, request: SignedInRequest) -> Response:
         guests.ensure_guest(request.user)
         data = s.validated(s.RegisterSerializer, request.data)
-        try:
-            user = guests.upgrade(
-                request.user,
-                username=data["username"],
-                password=data["password"],
-                email=data["email"],
-            )
-        except guests.UsernameTaken:
-            raise ValidationError({"username": [_("This username is taken.")]}) from None
+        user = guests.upgrade(
+            request.user,
+            username=data["username"],
+            password=data["password"],
+            email=data["email"],
+        )
         return signed_in(request, user)  # a registered player's session now: the usual length
 
 
@@ -177,7 +200,12 @@ class LoginView(APIView):
     def post(self, request: Request) -> Response:
         spec = s.CredentialsSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
-        user = authenticate(request._request, **spec.validated_data)
+        # A name is one name in any case or width: sign in under its stored spelling.
+        typed = spec.validated_data["username"]
+        username = usernames.stored_name(typed) or typed
+        user = authenticate(
+            request._request, username=username, password=spec.validated_data["password"]
+        )
         if user is None:
             message = _("Wrong username or password.")
             body = {"error": {"code": "bad-credentials", "message": message}}

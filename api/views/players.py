@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import usernames
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.serializers import RuleQuerySerializer, validated
@@ -75,15 +76,17 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
 
 
 def _player(username: str) -> object:
-    """An active registered player: guests have no public profile (404, like nobody)."""
+    """An active registered player, by name in any case or width (`accounts.usernames`):
+    guests have no public profile (404, like nobody)."""
     players = get_user_model().objects.exclude(player_settings__is_guest=True)
-    return get_object_or_404(players, username=username, is_active=True)
+    return get_object_or_404(usernames.matching(username, players), is_active=True)
 
 
 def replica_unless_own(request: Request, username: str) -> AbstractContextManager[None]:
     """Another player's pages may come from the replica; your own come from the primary, so
     the game you just finished is already in them (ops/replica.py)."""
-    return replica_reads(enabled=request.user.get_username() != username)
+    own = request.user.is_authenticated and usernames.same(request.user.get_username(), username)
+    return replica_reads(enabled=not own)
 
 
 class ProfileView(APIView):

@@ -55,7 +55,8 @@ class TestRegistration:
         response = post(
             APIClient(), "/api/v1/auth/register", {"username": "ALICE", "password": PASSWORD}
         )
-        assert response.status_code == 400
+        assert response.status_code == 409
+        assert response.json()["error"]["code"] == "username-taken"
         assert "username" in response.json()["error"]["fields"]
 
     def test_it_rejects_a_weak_password(self) -> None:
@@ -128,6 +129,23 @@ class TestLogin:
             for i in range(5)
         ]
         assert [response.status_code for response in forged] == [429] * 5
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/v1/auth/login", "/api/v1/auth/guest"])
+def test_an_ipv6_64_network_shares_one_throttle_bucket(path: str) -> None:
+    """Every address of one /64 counts as one client (one home or server holds 2^64 of
+    them); a neighbouring /64 has its own bucket."""
+    body = {"username": "alice", "password": "wrong"}
+    limit = 10 if path.endswith("login") else 20
+
+    def send(peer: str) -> int:
+        return int(APIClient(REMOTE_ADDR=peer).post(path, body, format="json").status_code)
+
+    statuses = [send(f"2001:db8:7:1::{index + 1:x}") for index in range(limit)]
+    assert 429 not in statuses
+    assert send("2001:db8:7:1:ffff:ffff:ffff:fffe") == 429
+    assert send("2001:db8:7:2::1") != 429
 
 
 def signed_in(user: User) -> APIClient:

@@ -157,6 +157,8 @@ class Corpus:
         path = template
         for name, valid in self.valid_path.items():
             path = path.replace("{" + name + "}", values.get(name, valid))
+        # A parameter with no valid value would never be sent its hostile values either.
+        assert "{" not in path, f"no valid value for a parameter of {template}"
         return path
 
 
@@ -228,12 +230,20 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         deep = signed_in.post("/api/v1/games", b"[" * DEEP, content_type="application/json")
         assert deep.json()["error"]["code"] == "json-too-deep"
     token_id = ApiToken.objects.get(user=alice).pk  # listing tokens needs the session
+    room = token.post("/api/v1/races", {"private": True}, format="json").json()["room"]
+    app = session.post(
+        "/api/v1/oauth/apps",
+        {"name": "bot", "redirect_uris": ["http://127.0.0.1:8765/cb"]},
+        format="json",
+    ).json()
     valid_path = {
         "game_id": str(game["id"]),
         "token_id": str(token_id),
+        "app_id": str(app["id"]),
         "username": "alice",
         "day": daily.today().isoformat(),
         "board": "wins",
+        "room": room,
     }
     schema = published_schema()
     corpus = Corpus(schema, valid_path)
@@ -317,6 +327,44 @@ def test_a_nul_byte_in_a_path_parameter_is_a_404(path: str) -> None:
     response = APIClient(raise_request_exception=False).get(path)
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not-found"
+
+
+#: Race room paths and the methods they take: a room code of any other form names no room.
+ROOM_ROUTES = [
+    ("get", ""),
+    ("post", "/join"),
+    ("post", "/ready"),
+    ("post", "/start"),
+    ("post", "/leave"),
+    ("post", "/rematch"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "suffix"), ROOM_ROUTES)
+@pytest.mark.parametrize("room", ["a%00b", "%00", "ABC%00EF", "%ED%A0%80", "ABCDE0", "x" * 5_000])
+def test_a_room_code_of_the_wrong_form_names_no_race(
+    alice_api: APIClient, method: str, suffix: str, room: str
+) -> None:
+    """Only the room alphabet and length reach the views and the database (NUL was a 500:
+    PostgreSQL refuses it); any other text is answered as a room nobody opened."""
+    alice_api.raise_request_exception = False
+    response = getattr(alice_api, method)(f"/api/v1/races/{room}{suffix}", format="json")
+    assert response.status_code == 404, response.content
+    assert response.json()["error"]["code"] == "race-not-found"
+    assert response.json()["error"]["message"] == "There is no such race."
+
+
+@pytest.mark.django_db
+def test_a_room_code_is_found_in_either_case(alice_api: APIClient, bob_api: APIClient) -> None:
+    room = alice_api.post("/api/v1/races", {"private": True}, format="json").json()["room"]
+    assert alice_api.get(f"/api/v1/races/{room.lower()}").json()["room"] == room
+    joined = bob_api.post(f"/api/v1/races/{room.lower()}/join", {}, format="json")
+    assert joined.status_code == 200, joined.content
+    assert joined.json()["room"] == room
+    nobody = alice_api.get("/api/v1/races/ABCDEF" if room != "ABCDEF" else "/api/v1/races/ABCDEG")
+    assert nobody.status_code == 404
+    assert nobody.json()["error"]["code"] == "race-not-found"
 
 
 @pytest.mark.django_db

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
 from tests.support.play import token_client, winning_line
 from tests.support.schema import assert_matches_schema, openapi
 
@@ -24,6 +25,36 @@ def test_interactive_docs_use_local_static_files() -> None:
     page = APIClient().get("/api/docs/").content.decode()
     assert "/static/drf_spectacular_sidecar/" in page
     assert "cdn" not in page.lower()
+
+
+DOCS = ["/api/schema/", "/api/docs/", "/api/redoc/"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", DOCS)
+def test_the_docs_are_public_with_or_without_a_token(alice: User, path: str) -> None:
+    """A token is no error on the public docs, whatever its scopes (it was a 500 on the
+    pages and a 403 on the schema); only a browser's Accept decides the form."""
+    _, narrow = ApiToken.issue(alice, "racer", ["race:play"])
+    racer = APIClient()
+    racer.credentials(HTTP_AUTHORIZATION=f"Bearer {narrow}")
+    for client in (APIClient(), token_client(alice), racer):
+        client.raise_request_exception = False
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.content[:200])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", DOCS)
+def test_an_unknown_token_on_the_docs_is_a_json_401(path: str) -> None:
+    """As on every other public read (docs/api.md section 1): a dead token is told so."""
+    client = APIClient(raise_request_exception=False)
+    client.credentials(HTTP_AUTHORIZATION="Bearer yk_not-a-token")
+    answer = client.get(path)
+    assert answer.status_code == 401
+    assert answer["Content-Type"] == "application/json"
+    assert answer.json()["error"]["code"] == "authentication-failed"
+    assert answer["WWW-Authenticate"].startswith("Bearer")
 
 
 class Recorder:

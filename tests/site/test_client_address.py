@@ -13,14 +13,15 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.request import Request
 
-from api.throttles import ClientThrottle
+from api.throttles import ClientThrottle, LoginThrottle
 from ops.client_address import client_address
 from tests.support.servers import asgi_server
 
 if TYPE_CHECKING:
     from rest_framework.views import APIView
-from yukon_site.env import env_networks
+from yukon_site.env import env_int, env_networks
 
 PROXY = "10.0.0.5"
 PROXIES = (ip_network("10.0.0.0/24"), ip_network("fd00::/8"))
@@ -135,3 +136,41 @@ def test_a_server_process_ignores_a_forged_header_from_loopback() -> None:
     with asgi_server({"THROTTLE_LOGIN": "2/min", "LOG_LEVEL": "WARNING"}) as server:
         statuses = [_login(server.url, f"203.0.113.{index}") for index in range(4)]
     assert statuses == [401, 401, 429, 429]
+
+
+def throttle_ident(peer: str) -> str:
+    return LoginThrottle().get_ident(Request(RequestFactory().get("/", REMOTE_ADDR=peer)))
+
+
+def test_ipv6_clients_count_by_their_64_network() -> None:
+    """One home or one server gets a /64 (2^64 addresses): keyed per address, it held as
+    many throttle buckets. IPv4 stays per address."""
+    assert throttle_ident("2001:db8:1:2::1") == throttle_ident("2001:db8:1:2:ffff:ee:dd:9")
+    assert throttle_ident("2001:db8:1:2::1") != throttle_ident("2001:db8:1:3::1")
+    assert throttle_ident("203.0.113.1") != throttle_ident("203.0.113.2")
+    assert throttle_ident("::ffff:203.0.113.1") == throttle_ident("203.0.113.1")
+
+
+@pytest.mark.parametrize(("prefix", "same"), [(128, False), (64, True), (48, True)])
+def test_the_ipv6_prefix_length_is_a_setting(prefix: int, same: bool) -> None:
+    with override_settings(THROTTLE_IPV6_PREFIX=prefix):
+        assert (throttle_ident("2001:db8:1:2::1") == throttle_ident("2001:db8:1:2::2")) is same
+        assert (throttle_ident("2001:db8:1:2::1") == throttle_ident("2001:db8:1:3::1")) is (
+            prefix <= 48
+        )
+
+
+@pytest.mark.parametrize("raw", ["129", "-1", "64.5", "/64"])
+def test_a_bad_ipv6_prefix_is_refused(monkeypatch: pytest.MonkeyPatch, raw: str) -> None:
+    monkeypatch.setenv("THROTTLE_IPV6_PREFIX", raw)
+    with pytest.raises(ImproperlyConfigured, match="THROTTLE_IPV6_PREFIX"):
+        env_int("THROTTLE_IPV6_PREFIX", 64, maximum=128)
+
+
+def test_the_access_log_keeps_the_exact_ipv6_address(
+    db: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="ops.access"):
+        Client(REMOTE_ADDR="2001:db8:1:2:ffff:ee:dd:9").get("/healthz")
+    (line,) = [record for record in caplog.records if record.name == "ops.access"]
+    assert line.__dict__["client"] == "2001:db8:1:2:ffff:ee:dd:9"

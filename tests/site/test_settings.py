@@ -58,6 +58,12 @@ def test_bad_integer_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         env_int("DB_POOL_MAX", 10)
 
 
+def test_a_bad_ipv6_throttle_prefix_stops_start_up() -> None:
+    result = _settings_import({"THROTTLE_IPV6_PREFIX": "129"})
+    assert result.returncode != 0
+    assert "THROTTLE_IPV6_PREFIX=129 is above the maximum 128" in result.stderr
+
+
 def test_database_url_with_socket_host() -> None:
     config = database_from_url("postgresql://postgres:@/yukon?host=/tmp/sock")
     assert (config["NAME"], config["USER"], config["HOST"]) == ("yukon", "postgres", "/tmp/sock")
