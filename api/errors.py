@@ -25,10 +25,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from accounts.language import player_language
 from api.parsers import JsonTooDeep, LoneSurrogate
 from api.refusals import SERVICE_MESSAGES, engine_message, service_message
-from games.daily import DailyClosed
 from games.engine import ERROR_CODES, IllegalMoveError, YukonError
-from games.errors import ServiceError, StaleVersion
-from games.public import game_state
+from games.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -110,8 +108,6 @@ def refusal(exc: Exception, *, body_limit: int | None = None) -> tuple[int, dict
     if isinstance(exc, YukonError):
         status = 422 if isinstance(exc, IllegalMoveError) else 400
         return status, {"error": {**exc.to_dict(), "message": engine_message(exc)}}
-    if isinstance(exc, StaleVersion | DailyClosed):
-        return exc.status, error_body(exc.code, service_message(exc), state=game_state(exc.game))
     if isinstance(exc, ServiceError):
         return exc.status, error_body(exc.code, service_message(exc), **exc.details())
     if isinstance(exc, RequestDataTooBig):

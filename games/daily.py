@@ -9,7 +9,8 @@ until one is proven winnable by the solver within a fixed node budget (a node
 budget, not a time budget, so every server picks the same candidate); the choice
 is stored in `DailyDeal` and computed once per day. While the day runs the code
 is hidden everywhere and a daily game is visible to its owner only; once the day
-closes the code is revealed and every game of that day can be replayed.
+closes the code is revealed and every game of that day can be replayed
+(games.visibility decides it; games.days tells the days).
 """
 
 from __future__ import annotations
@@ -18,19 +19,19 @@ import hashlib
 import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, date
+from datetime import date
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import connection, transaction
-from django.db.models import Q
-from django.utils import timezone
 
 from games import deals
+from games.days import is_closed
 from games.engine import CLASSIC, DEAL_COUNT, GameCode, Rule
 from games.engine.solver import solve
-from games.errors import GameNotFound, ServiceError
+from games.errors import ServiceError
 from games.models import DailyDeal, Game, VariantDailyDeal
+from games.public import GameState, game_state
 
 #: Bump only with a migration plan: it changes every future day's deal.
 CANDIDATE_FORMAT = "yukon-daily-v1:{day}:candidate-{n}"
@@ -55,143 +56,28 @@ type Proof = tuple[str, int]
 type WinnabilityCheck = Callable[[GameCode], Proof]
 
 
-class NoDailyDeal(ServiceError):
-    """No candidate of the day was proven winnable within the budget: no unproven daily is dealt."""
-
-    code = "no-daily-deal"
-    status = 503
-
-
 class DailyClosed(ServiceError):
     """A ranked daily game is frozen once its day closes, so the day's ranking is final.
 
-    It carries the game, so a client still showing it live gets its frozen state back.
+    It carries the game's frozen state, so a client still showing it live gets it back.
     """
 
     code = "daily-closed"
     status = 409
 
-    def __init__(self, message: str, game: Game) -> None:
+    def __init__(self, message: str, state: GameState) -> None:
         super().__init__(message)
-        self.game = game
+        self.state = state
+
+    def details(self) -> dict[str, object]:
+        return {"state": self.state}
 
 
-class InvalidDay(ServiceError):
-    """A day in a request that is no calendar date (not YYYY-MM-DD, or like 2026-02-30)."""
+class NoDailyDeal(ServiceError):
+    """No candidate of the day was proven winnable within the budget: no unproven daily is dealt."""
 
-    code = "invalid-date"
-    status = 400
-
-
-class DayNotCome(ServiceError):
-    """A day still to come: its deal is chosen when it starts, so there is nothing to show."""
-
-    code = "day-not-come"
-    status = 404
-
-
-class RaceInProgress(ServiceError):
-    """Another racer's game cannot be watched while its race runs (the racers share a deal)."""
-
-    code = "race-in-progress"
-    status = 403
-
-
-class DailyInProgress(ServiceError):
-    """Someone else's daily game cannot be watched while its day runs (it shows the deal)."""
-
-    code = "daily-in-progress"
-    status = 403
-
-
-def today() -> date:
-    """The current UTC day."""
-    return timezone.now().astimezone(UTC).date()
-
-
-def is_open(day: date | None) -> bool:
-    """Whether a daily game of `day` is still secret (its day has not closed yet)."""
-    return day is not None and day >= today()
-
-
-def parse_day(text: str) -> date:
-    """A UTC day from its ISO form ("2026-12-01"); anything else is `InvalidDay`."""
-    try:
-        if len(text) == len("2026-12-01"):  # fromisoformat also takes "20261201"
-            return date.fromisoformat(text)
-    except ValueError:
-        pass
-    raise InvalidDay(f"{text!r} is not a date: days are written like 2026-12-01.")
-
-
-def ensure_come(day: date) -> None:
-    """Refuse a day after today: its deal does not exist yet."""
-    if day > today():
-        raise DayNotCome(f"The daily deal of {day} is chosen when that day starts.")
-
-
-def is_closed(game: Game) -> bool:
-    """Whether `game` is a ranked daily game whose day has closed: frozen, its ranking final."""
-    return game.ranked and game.daily_date is not None and not is_open(game.daily_date)
-
-
-def hides_code(game: Game) -> bool:
-    """A running daily deal's code, and a running race's (its racers share the deal), are secret."""
-    return game.race_hidden or is_open(game.daily_date)
-
-
-def is_private_to_owner(game: Game, user: User | AnonymousUser) -> bool:
-    """True when `user` may not watch `game`: someone else's daily game while its day runs,
-    or someone else's race game while the race runs.
-
-    Watching the board or the log would show the deal's cards to players who have not
-    played it yet; realtime consumers use this same test before joining a game group.
-    """
-    return hides_code(game) and game.owner_id != getattr(user, "pk", None)
-
-
-def open_to_anyone(game: Game) -> bool:
-    """Whether every viewer may watch `game`: the lobby lists only such games."""
-    return not hides_code(game)
-
-
-def open_to_anyone_filter() -> Q:
-    """`open_to_anyone` as a query filter (no race running on the deal, no open day's daily)."""
-    return Q(race_hidden=False) & (Q(daily_date__isnull=True) | Q(daily_date__lt=today()))
-
-
-def watchable_game(game_id: int, user: User | AnonymousUser) -> Game:
-    """The game `user` may watch (its owner loaded); a missing game is `game-not-found`."""
-    game = Game.objects.select_related("owner").filter(pk=game_id).first()
-    if game is None:
-        raise GameNotFound(f"There is no game {game_id}.")
-    ensure_watchable(game, user)
-    return game
-
-
-def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
-    if is_private_to_owner(game, user) and game.race_hidden:
-        raise RaceInProgress(
-            f"Game {game.pk} races others on a shared deal: only its player may watch it "
-            "until the race ends."
-        )
-    if is_private_to_owner(game, user):
-        raise DailyInProgress(
-            f"Game {game.pk} plays the daily deal of {game.daily_date}: "
-            "only its player may watch it until the day closes."
-        )
-
-
-def ensure_replayable(game: Game, user: User | AnonymousUser) -> None:
-    """A game's log and analysis: as watching, but a race game's stay closed to everybody,
-    its own racer included, until the race ends (a racer who resigned must not read the
-    solver's verdicts on the deal the others still race)."""
-    if game.race_hidden:
-        raise RaceInProgress(
-            f"Game {game.pk} races others on a shared deal: its log and analysis open when "
-            "the race ends."
-        )
-    ensure_watchable(game, user)
+    code = "no-daily-deal"
+    status = 503
 
 
 def candidate_number(day: date, n: int, key: bytes | None = None, rule: Rule = CLASSIC) -> int:
@@ -289,11 +175,6 @@ def code_of(deal: DayDeal) -> GameCode:
     return GameCode(Rule.from_letter(deal.rule), deal.number)
 
 
-def revealed_code(deal: DayDeal) -> str | None:
-    """The deal's code once its day has closed; None while it runs."""
-    return None if is_open(deal.date) else str(code_of(deal))
-
-
 def attempts(player: User, day: date, rule: Rule = CLASSIC) -> list[Game]:
     """The player's games on `day`'s deal under `rule`, oldest first (the first is ranked)."""
     return list(
@@ -307,5 +188,6 @@ def ensure_playable(game: Game) -> None:
     """Refuse a move (or an assist) in a ranked daily game whose day has closed."""
     if is_closed(game):
         raise DailyClosed(
-            f"The daily deal of {game.daily_date} has closed; its ranked games are final.", game
+            f"The daily deal of {game.daily_date} has closed; its ranked games are final.",
+            game_state(game),
         )

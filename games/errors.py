@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ops.errors import ServiceError as ServiceError  # the base, re-exported for callers
 
 if TYPE_CHECKING:
-    from games.models import Game
+    from games.public import GameState
 
 
 class GameNotFound(ServiceError):
@@ -30,9 +30,12 @@ class StaleVersion(ServiceError):
     code = "stale-version"
     status = 409
 
-    def __init__(self, message: str, game: Game) -> None:
+    def __init__(self, message: str, state: GameState) -> None:
         super().__init__(message)
-        self.game = game
+        self.state = state
+
+    def details(self) -> dict[str, object]:
+        return {"state": self.state}
 
 
 class GameFinished(ServiceError):

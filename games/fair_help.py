@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.guests import is_guest
-from games import daily
+from games import daily, days
 from games.engine import GameCode
 from games.errors import ServiceError
 from games.models import Game
@@ -36,7 +36,7 @@ def ensure_help_allowed(player: User | AnonymousUser, game: Game) -> None:
     """Refuse the solver's help on `game` to `player` while it would help a ranked attempt."""
     if not player.is_authenticated:
         return  # nobody's ranked attempt
-    if game.owner_id == player.pk and game.ranked and daily.is_open(game.daily_date):
+    if game.owner_id == player.pk and game.ranked and days.is_open(game.daily_date):
         return  # the ranked attempt itself: asking marks it assisted
     mine = Game.objects.filter(owner_id=player.pk, code=game.code)
     if mine.filter(race_hidden=True).exists():
@@ -55,7 +55,7 @@ def _daily_attempt_pending(player: User, code: str) -> bool:
     """Whether `code` is a daily deal still running whose ranked attempt `player` has ahead
     of them (not started yet) or in play."""
     parsed = GameCode.parse(code)
-    deal = daily.stored_deal(daily.today(), parsed.rule)
+    deal = daily.stored_deal(days.today(), parsed.rule)
     if deal is None or deal.number != parsed.number or is_guest(player):
         return False
     attempts = daily.attempts(player, deal.date, parsed.rule)

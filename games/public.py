@@ -14,9 +14,10 @@ from typing import Any, TypedDict
 from django.utils import timezone
 
 from games import deals
-from games.daily import hides_code, is_closed
+from games.days import is_closed
 from games.engine import Game as EngineGame
 from games.models import Game
+from games.visibility import hides_code
 
 
 class GameSummary(TypedDict):

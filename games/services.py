@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts import guests
 from games import daily as daily_deals
-from games import deals, endings, events
+from games import days, deals, endings, events
 from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule
 from games.engine import Game as EngineGame
 from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
@@ -74,7 +74,7 @@ def _start_daily(player: User, rule: Rule) -> Game:
     A guest's attempts are never ranked, nor is a signed-up guest's next one that day (they
     have seen the deal).
     """
-    deal = daily_deals.deal_for(daily_deals.today(), rule=rule)
+    deal = daily_deals.deal_for(days.today(), rule=rule)
     ranked = not guests.is_guest(player) and not daily_deals.attempts(player, deal.date, rule)
     game_code = daily_deals.code_of(deal)
     engine = deals.new_game(game_code)
@@ -171,7 +171,8 @@ def _write_locked(
             if version == game.version - 1 and is_same_write(game):
                 return Outcome(game, game_state(game), replayed=True)
             raise StaleVersion(
-                f"You saw version {version} but the game is at version {game.version}.", game
+                f"You saw version {version} but the game is at version {game.version}.",
+                game_state(game),
             )
         if game.status == Game.Status.ABANDONED:
             raise GameFinished(f"Game {game_id} was abandoned; start a new game.")

@@ -20,8 +20,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
-from games.daily import hides_code, today
+from games.days import today
 from games.models import Game, PlayerStats, Result
+from games.visibility import hides_code
 
 #: The one rule for assisted games (a hint or a winnability check was asked: `Game.assisted`),
 #: which every board, daily ranking and profile follows and the API tells clients: they are

@@ -27,7 +27,7 @@ from api.realtime.limits import MessageRate, client_key, open_sockets
 from api.realtime.outbox import Outbox
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
-from games import daily, push_transport, pushes
+from games import push_transport, pushes, visibility
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
 
@@ -278,13 +278,13 @@ def _refusal(game_id: int, user: Any) -> int | None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return CLOSE_NO_GAME
-    return CLOSE_PRIVATE_GAME if daily.is_private_to_owner(game, user) else None
+    return CLOSE_PRIVATE_GAME if visibility.is_private_to_owner(game, user) else None
 
 
 @database_sync_to_async
 def _lobby_games() -> list[GameSummary]:
     games = (
-        Game.objects.filter(daily.open_to_anyone_filter(), status=Game.Status.ACTIVE)
+        Game.objects.filter(visibility.open_to_anyone_filter(), status=Game.Status.ACTIVE)
         .select_related("owner")
         .defer("state")
         .order_by(F("last_move_at").desc(nulls_last=True), "-created_at")[:LOBBY_SIZE]

@@ -22,7 +22,7 @@ from api.views.daily import (
     played_day,
     replay_steps,
 )
-from games import daily, deals, fair_help
+from games import daily, days, deals, fair_help, visibility
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
 from games.fair_help import DealInPlay
@@ -50,13 +50,16 @@ class GameAnalysisView(APIView):
                 403,
                 404,
                 409,
-                codes={403: (daily.RaceInProgress, daily.DailyInProgress), 409: (DealInPlay,)},
+                codes={
+                    403: (visibility.RaceInProgress, visibility.DailyInProgress),
+                    409: (DealInPlay,),
+                },
             ),
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
-        daily.ensure_replayable(game, request.user)
+        visibility.ensure_replayable(game, request.user)
         fair_help.ensure_help_allowed(request.user, game)
         return Response(jobs.report(game))
 
@@ -81,8 +84,8 @@ class DailyLineView(APIView):
     )
     def get(self, request: Request, day: str) -> Response:
         deal = played_day(day, daily_rule(request))
-        if daily.is_open(deal.date):
-            raise daily.DailyInProgress(
+        if days.is_open(deal.date):
+            raise visibility.DailyInProgress(
                 f"The daily deal of {deal.date} is still running; its line shows when it closes."
             )
         line = deal_lines.for_closed_day(deal)

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from api import serializers as s
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page
-from games import daily, deals, leaderboards, services
+from games import daily, days, deals, leaderboards, services, visibility
 from games.engine import Game as EngineGame
 from games.engine import GameCode, Rule
 from games.models import Game
@@ -129,11 +129,11 @@ def daily_rule(request: Request) -> Rule:
 
 def played_day(text: str, rule: Rule) -> daily.DayDeal:
     """A day that has a deal under `rule`: today (chosen on demand) or a past day."""
-    day = daily.parse_day(text)
-    daily.ensure_come(day)
-    if day == daily.today():
+    day = days.parse_day(text)
+    days.ensure_come(day)
+    if day == days.today():
         return daily.deal_for(day, rule=rule)
-    deal = daily.stored_deal(day, rule) if day < daily.today() else None
+    deal = daily.stored_deal(day, rule) if day < days.today() else None
     if deal is None:
         raise NotFound(f"There is no {rule.name} daily deal for {day}.")
     return deal
@@ -154,7 +154,7 @@ class DailyTodayView(APIView):
     )
     def get(self, request: Request) -> Response:
         rule = daily_rule(request)
-        deal = daily.deal_for(daily.today(), rule=rule)
+        deal = daily.deal_for(days.today(), rule=rule)
         mine = (
             daily.attempts(request.user, deal.date, rule) if request.user.is_authenticated else []
         )
@@ -163,7 +163,7 @@ class DailyTodayView(APIView):
             {
                 "date": deal.date.isoformat(),
                 "rule": rule.letter,
-                "code": daily.revealed_code(deal),
+                "code": visibility.revealed_code(deal),
                 "players": Game.objects.filter(
                     daily_date=deal.date, rule=rule.letter, ranked=True
                 ).count(),
@@ -220,8 +220,8 @@ class DailyRankingView(APIView):
         body: dict[str, Any] = {
             "date": deal.date.isoformat(),
             "rule": rule.letter,
-            "open": daily.is_open(deal.date),
-            "code": daily.revealed_code(deal),
+            "open": days.is_open(deal.date),
+            "code": visibility.revealed_code(deal),
             "assisted": assisted,
             "sections": leaderboards.daily_sections(deal.date, rule.letter),
             **page(request, self, rows, leaderboards.daily_entry),
@@ -249,8 +249,8 @@ class DailyReplayView(APIView):
             rule=deal.rule,
             ranked=True,
         )
-        if daily.is_open(deal.date):
-            raise daily.DailyInProgress(
+        if days.is_open(deal.date):
+            raise visibility.DailyInProgress(
                 f"The daily deal of {deal.date} is still running; replays open when it closes."
             )
         texts = list(game.log.order_by("seq").values_list("text", flat=True))

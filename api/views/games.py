@@ -24,7 +24,7 @@ from api.docs import STATE_EXAMPLE, errors
 from api.intents import granted
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.throttles import MoveThrottle
-from games import daily, services
+from games import services, visibility
 from games.models import Game
 from games.public import game_state, game_summary
 
@@ -84,7 +84,7 @@ class GameDetailView(APIView):
         examples=[STATE_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_state(daily.watchable_game(game_id, request.user)))
+        return Response(game_state(visibility.watchable_game(game_id, request.user)))
 
 
 class GameLogView(APIView):
@@ -98,8 +98,8 @@ class GameLogView(APIView):
         responses={200: s.LogEntrySerializer(many=True), **errors(403, 404, game=True)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = daily.watchable_game(game_id, request.user)
-        daily.ensure_replayable(game, request.user)
+        game = visibility.watchable_game(game_id, request.user)
+        visibility.ensure_replayable(game, request.user)
         entries = [
             {
                 "seq": entry.seq,

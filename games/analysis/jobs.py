@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import daily, deals, events
+from games import days, deals, events
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
 from games.engine import GameCode, Move
@@ -189,7 +189,7 @@ def recover() -> int:
 def enqueue_closed_dailies() -> int:
     """Queue the analysis of daily games left unfinished when their day closed."""
     closed = Game.objects.filter(
-        status=Game.Status.ACTIVE, daily_date__lt=daily.today(), analysis__isnull=True
+        status=Game.Status.ACTIVE, daily_date__lt=days.today(), analysis__isnull=True
     )
     queued = 0
     for game in closed.defer("state")[:100]:

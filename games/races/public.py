@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import TypedDict
 
 from games.races.models import Race, Racer
+from games.visibility import race_code, racer_game
 
 #: A racer whose last sign of life (socket heartbeat, move) is older than this shows as
 #: disconnected; the race's grace period decides the forfeit.
@@ -99,7 +100,7 @@ def racer_progress(race: Race, racer: Racer, now: datetime) -> RacerProgress:
         "place": racer.place,
         "rating_before": racer.rating_before,
         "rating_after": racer.rating_after,
-        "game": racer.game_id if race.is_over else None,
+        "game": racer_game(race, racer),
     }
 
 
@@ -123,7 +124,7 @@ def race_state(race: Race, racers: list[Racer], now: datetime) -> RaceState:
         "finished_at": _iso(race.finished_at),
         "end_reason": race.end_reason,
         "server_now": now.isoformat(),
-        "code": race.code if race.is_over else None,
+        "code": race_code(race),
         "rematch": rematch.room if rematch is not None else None,
         "waiting_for": list(race.waiting_for) if race.status == Race.Status.OPEN else [],
         "racers": [racer_progress(race, racer, now) for racer in racers],

@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from accounts.models import ApiToken
-from games import daily
+from games import days
 from tests.support.play import new_game, token_client
 
 DEEP = 1_500
@@ -241,7 +241,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "token_id": str(token_id),
         "app_id": str(app["id"]),
         "username": "alice",
-        "day": daily.today().isoformat(),
+        "day": days.today().isoformat(),
         "board": "wins",
         "room": room,
     }

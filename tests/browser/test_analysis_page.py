@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games import daily
+from games import days
 from games.analysis.models import GameAnalysis
 from games.engine import GameCode
 from games.models import DailyDeal, Game
@@ -26,7 +26,7 @@ def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
     alice: Player, screenshots: Path
 ) -> None:
     code, _ = winning_line()
-    yesterday = daily.today() - timedelta(days=1)
+    yesterday = days.today() - timedelta(days=1)
     DailyDeal.objects.create(
         date=yesterday, number=GameCode.parse(code).number, candidate=0, verdict="winnable"
     )

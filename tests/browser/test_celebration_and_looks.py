@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from games import daily, services
+from games import days, services
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from tests.browser.conftest import DESKTOP
@@ -158,20 +158,20 @@ def test_a_daily_win_shows_its_rank_and_play_again_deals_it_again(
     carol: Player, screenshots: Path
 ) -> None:
     DailyDeal.objects.create(
-        date=daily.today(), number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
+        date=days.today(), number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
     )
     game_id = int(carol.api("POST", "/daily/play")["id"])
     finish(carol, game_id, nearly_won(carol, game_id))
     win = carol.page.get_by_role("dialog", name="You won!")
     expect(win.locator("[data-stat=daily-rank]")).to_contain_text("Rank 1 of 1 on the daily deal")
     expect(win.get_by_role("link", name="See the board")).to_have_attribute(
-        "href", f"/daily/{daily.today()}"
+        "href", f"/daily/{days.today()}"
     )
     carol.page.screenshot(path=str(screenshots / "win-daily-rank-1280x800.png"))
     win.get_by_role("button", name="Play again (practice)").click()
     again = expect_another_game(carol.page, game_id)
     state = carol.state(again)
-    assert (state["daily"], state["ranked"], state["version"]) == (str(daily.today()), False, 0)
+    assert (state["daily"], state["ranked"], state["version"]) == (str(days.today()), False, 0)
 
 
 def test_play_again_deals_the_same_code_and_next_deal_a_new_one(carol: Player) -> None:

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, ViewportSize, expect
 
-from games import daily, deals
+from games import daily, days, deals
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from tests.browser.helpers import Player
@@ -37,7 +37,7 @@ def small_solver_budget(settings: Any) -> None:
 
 
 def todays_code() -> str:
-    return str(daily.code_of(daily.deal_for(daily.today())))
+    return str(daily.code_of(daily.deal_for(days.today())))
 
 
 def expect_code_hidden(page: Page, code: str) -> None:
@@ -128,7 +128,7 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     alice: Player, bob: Player, screenshots: Path
 ) -> None:
     todays_code()
-    yesterday = daily.today() - timedelta(days=1)
+    yesterday = days.today() - timedelta(days=1)
     DailyDeal.objects.create(
         date=yesterday, number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
     )

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from accounts.models import PlayerSettings
-from games import daily
+from games import daily, days
 from games.models import Game
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import PASSWORD, Player
@@ -85,7 +85,7 @@ def test_a_visitor_plays_the_daily_deal_as_a_guest_never_ranked(
     visitor: Player, screenshots: Path, settings: Any
 ) -> None:
     settings.DAILY_SOLVER_NODES = 20_000  # today's deal is chosen here; the server reads it
-    daily.deal_for(daily.today())
+    daily.deal_for(days.today())
     page = visitor.page
     page.goto("/daily")
     page.get_by_role("button", name="Play today's deal as a guest").click()
@@ -93,7 +93,7 @@ def test_a_visitor_plays_the_daily_deal_as_a_guest_never_ranked(
     expect(page.locator("#messages")).to_contain_text("guests' games are never ranked")
     game_id = int(page.url.rsplit("/", 1)[1])
     game = Game.objects.get(pk=game_id)
-    assert game.daily_date == daily.today()
+    assert game.daily_date == days.today()
     assert not game.ranked
 
     page.locator("#nav").get_by_role("link", name="Daily").click()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import daily
+from games import days
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from tests.browser.conftest import DESKTOP
@@ -139,7 +139,7 @@ def test_copy_on_a_running_daily_copies_its_link_and_a_closed_day_its_code(
     copy = page.locator(".code-stat button")
     expect(copy).to_have_text("Copy link")
     copy.click()
-    link = f"{alice.server.url}/daily/{daily.today()}"
+    link = f"{alice.server.url}/daily/{days.today()}"
     expect(page.locator("#messages")).to_contain_text("Copied the link to this daily deal.")
     assert page.evaluate("navigator.clipboard.readText()") == link
     assert "null" not in page.locator("#messages").inner_text()
@@ -189,7 +189,7 @@ def test_a_day_that_is_not_a_date_is_told_apart_from_a_day_to_come(
     day: str,
     message: str,
 ) -> None:
-    address = str(daily.today() + timedelta(days=3)) if day == "future" else day
+    address = str(days.today() + timedelta(days=3)) if day == "future" else day
     context = new_context(browser, server, viewport=DESKTOP)
     try:
         page = context.new_page()
@@ -210,7 +210,7 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
 ) -> None:
     game_id = int(alice.new_game(CODE)["id"])
     alice.play(game_id, LINE[:3])
-    yesterday = daily.today() - timedelta(days=1)
+    yesterday = days.today() - timedelta(days=1)
     file_under(yesterday, game_id)
     an_hour_before_close = datetime.combine(yesterday, time(23), tzinfo=UTC)
     Game.objects.filter(pk=game_id).update(first_move_at=an_hour_before_close)
@@ -260,11 +260,11 @@ def test_a_table_open_when_its_day_closes_freezes_at_the_next_move(alice: Player
     """The day closing while the page is open (no push says so): the refused move brings the
     frozen state, and the table stops its clock and takes no more moves."""
     game_id = int(alice.new_game(CODE)["id"])
-    Game.objects.filter(pk=game_id).update(daily_date=daily.today(), ranked=True)
+    Game.objects.filter(pk=game_id).update(daily_date=days.today(), ranked=True)
     alice.open_game(game_id)
     page = alice.page
     expect(page.locator(".code-stat button")).to_have_text("Copy link")
-    file_under(daily.today() - timedelta(days=1), game_id)  # its day has just closed
+    file_under(days.today() - timedelta(days=1), game_id)  # its day has just closed
     alice.tap("AS")  # LINE[0] is AS>F: a legal move while the day ran
     expect(page.locator("#messages")).to_contain_text("This daily deal is closed")
     expect(page.locator("[data-stat=status]")).to_contain_text("Day closed")

@@ -17,7 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import ViewportSize, expect
 
-from games import daily, services
+from games import daily, days, services
 from games.engine import RULES
 from games.models import Game
 from games.races import rooms
@@ -154,14 +154,14 @@ def test_the_russian_daily_and_the_race_tables(
     alice: Player, bob: Player, screenshots: Path
 ) -> None:
     """A variant's daily page and a race of each variant, seen from a racer's table."""
-    daily.deal_for(daily.today(), rule=RULES["U"])
+    daily.deal_for(days.today(), rule=RULES["U"])
     page = alice.page
     page.goto("/daily?rule=U")
     expect(page.locator("h1")).to_have_text("Today's daily deal: Russian")
     page.get_by_role("button", name="Play today's deal").click()
     page.wait_for_url(re.compile(r"/game/\d+$"))
     game = Game.objects.get(pk=int(page.url.rsplit("/", 1)[1]))
-    assert (game.rule, game.ranked, game.daily_date) == ("U", True, daily.today())
+    assert (game.rule, game.ranked, game.daily_date) == ("U", True, days.today())
     page.goto("/daily?rule=U")
     expect(page.locator(".day-ranking tr[data-player=alice]")).to_be_visible()
     page.screenshot(path=str(screenshots / "variant-russian-daily-1280x800.png"), full_page=True)

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
-from games import daily, push_transport, services
+from games import days, push_transport, services
 from games.models import Game
 from tests.realtime.wire import CODE, Socket, hidden_cards
 from tests.support.play import new_game, post, winning_line
@@ -345,7 +345,7 @@ def test_the_lobby_lists_only_games_anyone_may_open(
     room = running_race(owner, bob_api)
     racing = my_game(owner, room)
     daily_game = Game.objects.get(pk=new_game(owner, code=CODE)["id"])
-    Game.objects.filter(pk=daily_game.pk).update(daily_date=daily.today(), ranked=True)
+    Game.objects.filter(pk=daily_game.pk).update(daily_date=days.today(), ranked=True)
     ordinary = new_game(owner, code=CODE)
 
     async def scenario() -> None:

@@ -28,6 +28,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games import daily, deals
+from games.days import today as utc_today
 from games.engine import DEAL_COUNT, RULES, UNDO_ENTRY, GameCode, Move, MoveResult
 from games.engine.solver import solve
 from games.models import Game, MoveLogEntry, PlayerStats, Result
@@ -262,7 +263,7 @@ class Command(BaseCommand):
             seconds = template.moves * rng.uniform(1.2, 6.0) * (1.5 - skill[player])
             return Planned(player, template, day, seconds, assisted=rng.random() < 0.03)
 
-        today = daily.today()
+        today = utc_today()
         for back in range(days, 0, -1):
             day = today - timedelta(days=back)
             code = daily.code_of(daily.deal_for(day))
