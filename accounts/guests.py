@@ -14,7 +14,7 @@ import secrets
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from accounts import usernames
 from accounts.models import PlayerSettings
@@ -31,9 +31,10 @@ class NotAGuest(ServiceError):
 
     code = "not-a-guest"
     status = 409
+    message = _("Only a guest can be upgraded; this account is registered.")
 
     def __init__(self) -> None:
-        super().__init__(_("Only a guest can be upgraded; this account is registered."))
+        super().__init__("Only a guest can be upgraded; this account is registered.")
 
 
 def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:

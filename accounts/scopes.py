@@ -69,6 +69,7 @@ class MissingScope(ServiceError):
 
     code = "missing-scope"
     status = 403
+    message = _("This token was not granted the scope this request needs (named in 'scope').")
 
     def __init__(self, scope: str) -> None:
         super().__init__(f"This token lacks the scope '{scope}', which this request needs.")

@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Collate, Lower
-from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ops.errors import ServiceError
 
@@ -42,26 +42,24 @@ UNIQUE_CONSTRAINTS = frozenset({FOLDED_INDEX, "auth_user_username_key"})
 MAX_LENGTH = 150
 
 
-#: The refusal's sentence (translated through `api.refusals.SERVICE_MESSAGES`, which holds it).
-TAKEN = (
-    "This username is taken: names that differ only in letter case or character width are one name."
-)
-
-
 class UsernameTaken(ServiceError):
     """Another player has this name, in this or another case or width."""
 
     code = "username-taken"
     status = 409
+    message = _(
+        "This username is taken: names that differ only in letter case or character width "
+        "are one name."
+    )
 
     def __init__(self, username: str) -> None:
-        super().__init__(TAKEN)
+        super().__init__(str(self.message))
         self.username = username
 
     def details(self) -> dict[str, object]:
         # Also where a sign-up form shows its field errors (as for a 400 invalid-request),
         # in the answer's language.
-        return {"fields": {"username": [gettext(TAKEN)]}}
+        return {"fields": {"username": [str(self.message)]}}
 
 
 def normalize(name: str) -> str:

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
-from api.refusals import SERVICE_MESSAGES
 from api.serializers import ErrorSerializer
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame
@@ -124,9 +123,9 @@ def errors(
     for status in statuses:
         code, message, extra = (GAME_EXAMPLES if game else {}).get(status, ERROR_EXAMPLES[status])
         if status == 403 and example_403 is not None:
-            code, message, extra = example_403.code, example_403.message, {}
+            code, message, extra = example_403.code, example_403.detail, {}
         own = (codes or {}).get(status, ())
-        examples = [_example(status, refusal.code, str(SERVICE_MESSAGES[refusal.code]), {})
+        examples = [_example(status, refusal.code, str(refusal.message), {})
                     for refusal in own]  # fmt: skip
         if code not in {refusal.code for refusal in own}:
             examples.append(_example(status, code, message, extra))

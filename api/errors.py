@@ -10,7 +10,7 @@ else the cookie or Accept-Language); codes stay English (``api.refusals``).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -24,9 +24,12 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.language import player_language
 from api.parsers import JsonTooDeep, LoneSurrogate
-from api.refusals import SERVICE_MESSAGES, engine_message, service_message
-from games.engine import ERROR_CODES, IllegalMoveError, YukonError
+from api.refusals import engine_message, service_message
+from games.engine import CODES, IllegalMoveError, YukonError
 from games.errors import ServiceError
+from games.races.errors import RaceNotFound
+from ops.errors import StrOrPromise
+from ops.middleware import DATABASE_UNAVAILABLE
 
 logger = logging.getLogger(__name__)
 
@@ -46,25 +49,27 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 }
 
 
-#: Codes answered outside the exception handler's tables: the handler's own, the login
-#: view's, the JSON 404/500 pages' and the database-outage middleware's (ops.middleware).
-OTHER_CODES = (
-    "bad-request",
-    "body-too-large",
-    "not-found",
-    "server-error",
-    "bad-credentials",
-    "database-unavailable",
-)
+#: Codes answered outside the refusal classes and DRF's exceptions, with their sentences:
+#: the handler's own, the login view's, the JSON 404/500 pages' and the database outage's
+#: (ops.middleware, the websocket writes).
+OTHER_CODES: dict[str, StrOrPromise] = {
+    "bad-request": _("The request could not be understood."),
+    "body-too-large": _("The request body is larger than %(limit)s bytes."),
+    "not-found": _("Nothing at %(path)s."),
+    "server-error": _("Something went wrong on our side."),
+    "bad-credentials": _("Wrong username or password."),
+    "database-unavailable": DATABASE_UNAVAILABLE,
+}
+VALIDATION_FAILED = _("The request has invalid fields; see 'fields'.")
 #: Engine codes no request can cause: a stored state that fails to load is a server fault.
 INTERNAL_ENGINE_CODES = frozenset({"invalid-state"})
 
 
-def _service_codes(kind: type[ServiceError]) -> set[str]:
-    codes = {kind.code}
+def _service_classes(kind: type[ServiceError]) -> list[type[ServiceError]]:
+    found = [kind]
     for subclass in kind.__subclasses__():
-        codes |= _service_codes(subclass)
-    return codes
+        found += _service_classes(subclass)
+    return found
 
 
 def error_codes() -> frozenset[str]:
@@ -74,9 +79,24 @@ def error_codes() -> frozenset[str]:
     view, and so every refusal a view can raise.
     """
     get_resolver().url_patterns  # noqa: B018 (imports the views)
-    engine = set(ERROR_CODES) - INTERNAL_ENGINE_CODES
-    service = _service_codes(ServiceError) - {ServiceError.code}
+    engine = set(CODES) - INTERNAL_ENGINE_CODES
+    service = {kind.code for kind in _service_classes(ServiceError)} - {ServiceError.code}
     return frozenset({*DRF_CODES.values(), *OTHER_CODES, *engine, *service})
+
+
+def sentences() -> dict[str, StrOrPromise]:
+    """The translatable sentence of every code of `error_codes` (tests/api/test_languages.py
+    holds each to a translation in every language the service speaks)."""
+    get_resolver().url_patterns  # noqa: B018 (imports the views, and so every refusal)
+    kinds = {kind.code: kind for kind in _service_classes(ServiceError)}
+    drf = {code: cast(StrOrPromise, kind.default_detail) for kind, code in DRF_CODES.items()}
+    found: dict[str, StrOrPromise] = {**drf, "invalid-request": VALIDATION_FAILED, **OTHER_CODES}
+    for code in error_codes():
+        if code in kinds:
+            found[code] = kinds[code].message
+        elif code in CODES:
+            found[code] = CODES[code].description
+    return found
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -85,7 +105,7 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 def _drf_message(exc: exceptions.APIException) -> str:
     if isinstance(exc, exceptions.ValidationError):
-        return _("The request has invalid fields; see 'fields'.")
+        return str(VALIDATION_FAILED)
     return str(exc.detail)
 
 
@@ -112,7 +132,7 @@ def refusal(exc: Exception, *, body_limit: int | None = None) -> tuple[int, dict
         return exc.status, error_body(exc.code, service_message(exc), **exc.details())
     if isinstance(exc, RequestDataTooBig):
         limit = body_limit if body_limit is not None else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        message = _("The request body is larger than %(limit)s bytes.") % {"limit": limit}
+        message = str(OTHER_CODES["body-too-large"]) % {"limit": limit}
         return 413, error_body("body-too-large", message)
     if isinstance(exc, exceptions.APIException):
         code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), "bad-request")
@@ -142,18 +162,18 @@ def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Unknown URLs answer in the API's shape under /api/, and plainly elsewhere."""
-    message = _("Nothing at %(path)s.") % {"path": request.path}
+    message = str(OTHER_CODES["not-found"]) % {"path": request.path}
     return JsonResponse(error_body("not-found", message), status=404)
 
 
 def no_such_race(request: HttpRequest, **kwargs: object) -> JsonResponse:
     """A race path whose room code has a form no room has (another alphabet, a NUL byte):
     answered as a room nobody opened, without asking the database."""
-    message = str(SERVICE_MESSAGES["race-not-found"])
+    message = str(RaceNotFound.message)
     return JsonResponse(error_body("race-not-found", message), status=404)
 
 
 def server_error(request: HttpRequest) -> JsonResponse:
     logger.error("unhandled server error at %s", request.path)
-    message = _("Something went wrong on our side.")
+    message = str(OTHER_CODES["server-error"])
     return JsonResponse(error_body("server-error", message), status=500)

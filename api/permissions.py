@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -27,10 +28,12 @@ if TYPE_CHECKING:
 
 
 class SessionRequired(ServiceError):
-    """Other languages: `api.refusals.SERVICE_MESSAGES`."""
-
     code = "session-required"
     status = 403
+    message = _(
+        "Managing API tokens needs a signed-in session (log in with your password): "
+        "an API token cannot list, create or revoke tokens."
+    )
 
     def __init__(self) -> None:
         super().__init__(
@@ -50,10 +53,12 @@ class SessionOnly(BasePermission):
 
 
 class CrossSiteRequest(ServiceError):
-    """Other languages: `api.refusals.SERVICE_MESSAGES`."""
-
     code = "cross-site-request"
     status = 403
+    message = _(
+        "This request came from another site's page: sign in or play as a guest "
+        "on this site itself."
+    )
 
     def __init__(self) -> None:
         super().__init__(

@@ -24,6 +24,7 @@ from datetime import date
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.utils.translation import gettext_lazy as _
 
 from games import deals
 from games.days import is_closed
@@ -64,6 +65,7 @@ class DailyClosed(ServiceError):
 
     code = "daily-closed"
     status = 409
+    message = _("This daily deal is closed: its ranking is final.")
 
     def __init__(self, message: str, state: GameState) -> None:
         super().__init__(message)
@@ -78,6 +80,7 @@ class NoDailyDeal(ServiceError):
 
     code = "no-daily-deal"
     status = 503
+    message = _("There is no daily deal for this rule today: none was proven winnable in time.")
 
 
 def candidate_number(day: date, n: int, key: bytes | None = None, rule: Rule = CLASSIC) -> int:

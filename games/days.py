@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
 from games.models import Game
@@ -20,6 +21,7 @@ class InvalidDay(ServiceError):
 
     code = "invalid-date"
     status = 400
+    message = _("That is not a date: days are written like 2026-12-01.")
 
 
 class DayNotCome(ServiceError):
@@ -27,6 +29,7 @@ class DayNotCome(ServiceError):
 
     code = "day-not-come"
     status = 404
+    message = _("That day has not come yet: its daily deal is chosen when it starts.")
 
 
 def today() -> date:

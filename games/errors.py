@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy as _
+
 from ops.errors import ServiceError as ServiceError  # the base, re-exported for callers
 
 if TYPE_CHECKING:
@@ -17,11 +19,13 @@ if TYPE_CHECKING:
 class GameNotFound(ServiceError):
     code = "game-not-found"
     status = 404
+    message = _("There is no such game.")
 
 
 class NotYourGame(ServiceError):
     code = "not-your-game"
     status = 403
+    message = _("This game belongs to another player.")
 
 
 class StaleVersion(ServiceError):
@@ -29,6 +33,7 @@ class StaleVersion(ServiceError):
 
     code = "stale-version"
     status = 409
+    message = _("This game changed elsewhere: here is the table as it is now.")
 
     def __init__(self, message: str, state: GameState) -> None:
         super().__init__(message)
@@ -43,8 +48,10 @@ class GameFinished(ServiceError):
 
     code = "game-finished"
     status = 409
+    message = _("This game is over: start a new game.")
 
 
 class RuleMismatch(ServiceError):
     code = "rule-mismatch"
     status = 400
+    message = _("The deal code and the chosen rule do not match.")

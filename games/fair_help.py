@@ -17,6 +17,7 @@ attempts", states the rule for clients.
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext_lazy as _
 
 from accounts.guests import is_guest
 from games import daily, days
@@ -30,6 +31,10 @@ class DealInPlay(ServiceError):
 
     code = "deal-in-play"
     status = 409
+    message = _(
+        "You have a ranked attempt of this deal in play (today's daily or a race): the "
+        "solver's help on it opens once that attempt ends."
+    )
 
 
 def ensure_help_allowed(player: User | AnonymousUser, game: Game) -> None:

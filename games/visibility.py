@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.days import is_open, today
 from games.engine import GameCode, Rule
@@ -25,6 +26,7 @@ class RaceInProgress(ServiceError):
 
     code = "race-in-progress"
     status = 403
+    message = _("Other racers' games can be watched once the race is over.")
 
 
 class DailyInProgress(ServiceError):
@@ -32,6 +34,7 @@ class DailyInProgress(ServiceError):
 
     code = "daily-in-progress"
     status = 403
+    message = _("Other players' daily games can be watched once the day is over.")
 
 
 def hides_code(game: Game) -> bool:

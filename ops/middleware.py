@@ -23,6 +23,7 @@ import psycopg_pool
 from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy as _
 
 from ops.client_address import client_address
 from ops.logging import current_request_id
@@ -81,12 +82,16 @@ def database_unavailable(exc: BaseException) -> bool:
     return sqlstate is None or sqlstate.startswith(UNAVAILABLE_SQLSTATES)
 
 
+#: The outage's sentence (the websocket writes answer it too).
+DATABASE_UNAVAILABLE = _("The database is unreachable right now; retry in a few seconds.")
+
+
 def unavailable_response() -> JsonResponse:
     response = JsonResponse(
         {
             "error": {
                 "code": "database-unavailable",
-                "message": "The database is unreachable right now; retry in a few seconds.",
+                "message": str(DATABASE_UNAVAILABLE),
             }
         },
         status=503,

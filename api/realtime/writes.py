@@ -21,14 +21,13 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError
 from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 
 from accounts.authentication import TokenGrant
 from accounts.language import player_language
 from accounts.scopes import GAME_WRITE, check_scope
 from api import intents
-from api.errors import error_body, refusal
+from api.errors import OTHER_CODES, error_body, refusal
 from api.parsers import JsonTooDeep, LoneSurrogate, inspect_json
 from api.throttles import MoveThrottle
 from games import push_transport, pushes
@@ -108,19 +107,16 @@ def read(text: str | bytes) -> tuple[dict[str, Any] | None, pushes.Unversioned |
 def refusal_for(exc: Exception) -> tuple[int, dict[str, Any]]:
     """REST's status and body for `exc`; a fault of ours (logged) when it is no refusal."""
     if isinstance(exc, MessageTooLarge):
-        message = _("The request body is larger than %(limit)s bytes.") % {
-            "limit": MAX_MESSAGE_BYTES
-        }
+        message = str(OTHER_CODES["body-too-large"]) % {"limit": MAX_MESSAGE_BYTES}
         return 413, error_body("body-too-large", message)
     refused = refusal(exc)
     if refused is not None:
         return refused
     if isinstance(exc, DatabaseError):
         logger.warning("a websocket write found no database", exc_info=True)
-        message = "The database is unreachable right now; retry in a few seconds."
-        return 503, error_body("database-unavailable", message)
+        return 503, error_body("database-unavailable", str(OTHER_CODES["database-unavailable"]))
     logger.exception("a websocket write failed")
-    return 500, error_body("server-error", _("Something went wrong on our side."))
+    return 500, error_body("server-error", str(OTHER_CODES["server-error"]))
 
 
 async def write_off_loop(

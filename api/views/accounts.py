@@ -11,7 +11,6 @@ from django.db.models import Model
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
-from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -26,6 +25,7 @@ from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
 from api import serializers as s
 from api.docs import errors
+from api.errors import OTHER_CODES
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
 from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
 
@@ -207,7 +207,7 @@ class LoginView(APIView):
             request._request, username=username, password=spec.validated_data["password"]
         )
         if user is None:
-            message = _("Wrong username or password.")
+            message = str(OTHER_CODES["bad-credentials"])
             body = {"error": {"code": "bad-credentials", "message": message}}
             return Response(body, status=status.HTTP_401_UNAUTHORIZED)
         login(request._request, user)

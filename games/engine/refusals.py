@@ -1,6 +1,6 @@
 """Every sentence a refused move is explained with: one table, for English and for translators.
 
-Each :class:`Refusal` pairs a machine code (``errors.ERROR_CODES``) with a
+Each :class:`Refusal` pairs a machine code (``errors.CODES``) with a
 ``%(name)s`` template. The engine formats the English sentence from it; the
 API translates the very same template with gettext (``gettext_noop`` marks it
 for ``makemessages``) and formats it with the same params, so every language

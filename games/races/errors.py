@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from ops.errors import ServiceError
 
 
 class RaceNotFound(ServiceError):
     code = "race-not-found"
     status = 404
+    message = _("There is no such race.")
 
 
 class AlreadyRacing(ServiceError):
@@ -15,6 +18,7 @@ class AlreadyRacing(ServiceError):
 
     code = "already-racing"
     status = 409
+    message = _("You are already in a race or waiting for a quick match.")
 
 
 class RaceStarted(ServiceError):
@@ -22,31 +26,37 @@ class RaceStarted(ServiceError):
 
     code = "race-started"
     status = 409
+    message = _("This race has started: it takes no more players.")
 
 
 class RaceFull(ServiceError):
     code = "race-full"
     status = 409
+    message = _("This race is full.")
 
 
 class AlreadyReady(ServiceError):
     code = "already-ready"
     status = 409
+    message = _("You are ready already.")
 
 
 class NotARacer(ServiceError):
     code = "not-a-racer"
     status = 403
+    message = _("You are not racing in this race.")
 
 
 class NotRaceCreator(ServiceError):
     code = "not-race-creator"
     status = 403
+    message = _("Only the race's creator can start it.")
 
 
 class TooFewRacers(ServiceError):
     code = "too-few-racers"
     status = 409
+    message = _("A race needs two players at least.")
 
 
 class RaceCountingDown(ServiceError):
@@ -54,6 +64,7 @@ class RaceCountingDown(ServiceError):
 
     code = "race-counting-down"
     status = 409
+    message = _("The countdown has begun: you can resign once the race starts.")
 
 
 class RaceRunning(ServiceError):
@@ -61,6 +72,7 @@ class RaceRunning(ServiceError):
 
     code = "race-running"
     status = 409
+    message = _("The race is running: resign your game to leave it.")
 
 
 class RaceOver(ServiceError):
@@ -68,11 +80,13 @@ class RaceOver(ServiceError):
 
     code = "race-over"
     status = 409
+    message = _("This race is over: its games take no more moves.")
 
 
 class RaceNotOver(ServiceError):
     code = "race-not-over"
     status = 409
+    message = _("This race is not over yet.")
 
 
 class NoAssistsInRaces(ServiceError):
@@ -80,6 +94,7 @@ class NoAssistsInRaces(ServiceError):
 
     code = "race-no-assists"
     status = 403
+    message = _("Hints and winnability are off during a race.")
 
 
 class CodeNeedsPrivateRoom(ServiceError):
@@ -87,3 +102,4 @@ class CodeNeedsPrivateRoom(ServiceError):
 
     code = "code-needs-private-room"
     status = 400
+    message = _("A chosen deal code needs a private room.")

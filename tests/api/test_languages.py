@@ -8,7 +8,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts.models import PlayerSettings
-from api.refusals import SERVICE_MESSAGES
+from api.errors import error_codes, sentences
 from games.engine import REFUSALS
 from tests.support.play import new_game, post
 
@@ -107,11 +107,20 @@ def test_a_bad_game_code_falls_back_to_the_codes_description(alice_api: APIClien
 
 @pytest.mark.parametrize("language", ["hu", "pt", "de"])
 def test_every_sentence_is_translated(language: str) -> None:
+    """Every refusal sentence of the engine, and every code's sentence the API answers with,
+    reads differently in each language: a missing one would fall back to English unseen."""
     for refusal in REFUSALS:
         with translation.override(language):
             assert translation.gettext(refusal.template) != refusal.template
-    for sentence in SERVICE_MESSAGES.values():
+    untranslated = []
+    for code, sentence in sentences().items():
         with translation.override("en"):
-            english = str(sentence)
+            english = translation.gettext(str(sentence))
         with translation.override(language):
-            assert str(sentence) != english
+            if translation.gettext(str(sentence)) == english:
+                untranslated.append(code)
+    assert untranslated == [], f"{language}: no translation of {untranslated}"
+
+
+def test_every_code_has_its_sentence() -> None:
+    assert set(sentences()) >= error_codes()

@@ -12,7 +12,7 @@ import pytest
 import games.engine
 from games.engine import (
     ALASKA,
-    ERROR_CODES,
+    CODES,
     RELAXED,
     RULES,
     RUSSIAN,
@@ -172,7 +172,7 @@ def test_a_build_refusal_names_the_rule_that_refuses() -> None:
 
 
 def test_every_refusal_has_a_documented_code() -> None:
-    assert {refusal.code for refusal in REFUSALS} <= set(ERROR_CODES)
+    assert {refusal.code for refusal in REFUSALS} <= set(CODES)
 
 
 def test_templates_name_cards_only_through_parameters() -> None:

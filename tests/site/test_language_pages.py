@@ -9,11 +9,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import PlayerSettings
-from games.engine import ERROR_RULES
+from games.engine import CODES
 
 LANGUAGES = ("en", "hu", "pt", "de")
 #: Rule families a player can meet; "state" only concerns stored data, never a player.
-FAMILIES = sorted(set(ERROR_RULES.values()) - {"state"})
+FAMILIES = sorted({kind.rule for kind in CODES.values()} - {"state"})
 TITLES = {
     "en": "How to play Yukon",
     "hu": "Így játszd a Yukont",
