@@ -5,7 +5,7 @@ generated name under a prefix that registration refuses, flagged by
 ``PlayerSettings.is_guest``. Because signing up upgrades the same row (name,
 password, flag), every game, result, statistic and setting stays with the player
 without copying anything. Guests never appear on a leaderboard, a daily ranking or
-a public profile; idle guests are purged with their games (``games.guests``).
+a public profile; idle guests are purged with their games (``games.guest_purge``).
 """
 
 from __future__ import annotations

@@ -45,10 +45,6 @@ def parse_scopes(text: str) -> frozenset[str]:
     return frozenset(name for name in text.split() if name in SCOPES)
 
 
-def unknown_scopes(names: Iterable[str]) -> list[str]:
-    return sorted(set(names) - set(SCOPES))
-
-
 def format_scopes(names: Iterable[str]) -> str:
     """The stored form, in the order of SCOPES (stable, readable)."""
     chosen = set(names)

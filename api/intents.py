@@ -70,5 +70,5 @@ UNDO = Intent(
 )
 RESIGN = Intent(
     s.VersionSerializer,
-    lambda player, game_id, data: services.abandon(player, game_id, version=data["version"]),
+    lambda player, game_id, data: services.resign(player, game_id, version=data["version"]),
 )

@@ -38,6 +38,8 @@ v1 = [
     path("games/<int:game_id>/tap", games.TapView.as_view(), name="game-tap"),
     path("games/<int:game_id>/double-click", games.DoubleClickView.as_view(), name="game-dblclick"),
     path("games/<int:game_id>/undo", games.UndoView.as_view(), name="game-undo"),
+    path("games/<int:game_id>/resign", games.ResignView.as_view(), name="game-resign"),
+    # The first name of resigning: an alias, documented as deprecated.
     path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
     path("games/<int:game_id>/hint", hints.HintView.as_view(), name="game-hint"),
     path(

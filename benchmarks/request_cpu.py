@@ -10,7 +10,7 @@ at a time from this process, each kind against the worker that serves it:
 - `rest`: `POST /api/v1/games/<id>/moves` on the HTTP worker (granian WSGI);
 - `rest-asgi`: the same on the websocket worker (uvicorn ASGI), the same server as `ws`;
 - `ws`: the `move` message on the game's websocket (the websocket worker);
-- `bare`: `POST /bench/bare-move` on the HTTP worker (api/views/bench.py: the same
+- `bare`: `POST /bench/bare-move` on the HTTP worker (benchmarks/bare_move.py: the same
   middleware, authentication, throttle and database round trips, no game).
 
 Like the browser, every game mover keeps the game's websocket open, so a REST

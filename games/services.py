@@ -1,4 +1,4 @@
-"""Game services: start, play, tap, double click, undo, abandon.
+"""Game services: start, play, tap, double click, undo, resign.
 
 Each write is one transaction: lock the game row, check the caller and the
 version they saw, let the engine decide, append to the log, bump the version,
@@ -321,8 +321,8 @@ def undo(player: User, game_id: int, *, version: int) -> Outcome:
     )
 
 
-def abandon(player: User, game_id: int, *, version: int) -> Outcome:
-    """Give up an active game: it ends unfinished (no log entry: nothing moved)."""
+def resign(player: User, game_id: int, *, version: int) -> Outcome:
+    """Give up an active game: it ends unfinished, `abandoned` (no log entry: nothing moved)."""
 
     def apply(game: Game, engine: EngineGame) -> GameState:
         if game.status == Game.Status.WON:

@@ -296,7 +296,7 @@ ANALYSIS_CHUNK_POSITIONS = env_int("ANALYSIS_CHUNK_POSITIONS", 8, minimum=1)
 # A running job whose worker has not reported for this long is taken to be dead and requeued.
 ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", 60, minimum=1)
 
-# Benchmark-only endpoints (api/views/bench.py), never routed unless asked for.
+# Benchmark-only endpoints (benchmarks/bare_move.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)
 
 LOGGING = {

@@ -43,7 +43,7 @@ urlpatterns = [
 ]
 
 if settings.BENCH_ENDPOINTS:
-    from api.views.bench import BareMoveView
+    from benchmarks.bare_move import BareMoveView
 
     urlpatterns.insert(0, path("bench/bare-move", BareMoveView.as_view(), name="bench-bare-move"))
 

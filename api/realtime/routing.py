@@ -14,7 +14,7 @@ from django.urls import path, re_path
 
 import api.converters  # noqa: F401 (registers <room:...>)
 from api.realtime.consumers import CLOSE_NO_GAME, GameConsumer, LobbyConsumer, PushConsumer
-from api.realtime.races import RaceConsumer
+from api.realtime.race_feed import RaceFeedConsumer
 
 if TYPE_CHECKING:
     from channels.routing import URLRouter, _ExtendedURLPattern
@@ -35,7 +35,7 @@ websocket_urlpatterns = cast(
     [
         path("ws/v1/games/<int:game_id>/", GameConsumer.as_asgi()),  # type: ignore[arg-type]
         path("ws/v1/lobby/", LobbyConsumer.as_asgi()),  # type: ignore[arg-type]
-        path("ws/v1/races/<room:room>/", RaceConsumer.as_asgi()),  # type: ignore[arg-type]
+        path("ws/v1/races/<room:room>/", RaceFeedConsumer.as_asgi()),  # type: ignore[arg-type]
         re_path(r"", NoSuchFeed.as_asgi()),  # type: ignore[arg-type]
     ],
 )

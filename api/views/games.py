@@ -1,8 +1,8 @@
-"""Games: create, list, read (public), move, tap, double click, undo, abandon, log.
+"""Games: create, list, read (public), move, tap, double click, undo, resign, log.
 
 Views parse with a serializer, call one service, and answer with the public
 state; every rule decision is the engine's, every write the service's. The
-writes (move, tap, double click, undo, abandon) go through `api.intents`, the
+writes (move, tap, double click, undo, resign) go through `api.intents`, the
 table the game's websocket plays from too.
 """
 
@@ -175,13 +175,28 @@ class UndoView(APIView):
         return _answer(intents.UNDO.run(request.user, game_id, request.data, granted(request)))
 
 
-class AbandonView(APIView):
+class ResignView(APIView):
     required_scope = GAME_WRITE
 
     @extend_schema(
-        summary="Give up the game",
+        summary="Resign: give up the game (it ends `abandoned`)",
         request=s.VersionSerializer,
         responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(intents.RESIGN.run(request.user, game_id, request.data, granted(request)))
+
+
+class AbandonView(ResignView):
+    """The first name of resigning, kept for the clients written against it."""
+
+    required_scope = GAME_WRITE
+
+    @extend_schema(
+        summary="Resign (the old name of POST /games/{game_id}/resign)",
+        deprecated=True,
+        request=s.VersionSerializer,
+        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
+    )
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        return super().post(request, game_id)

@@ -28,7 +28,7 @@ from .errors import (
 from .game import DECK_SIZE, UNDO_LIMIT, Game, LegalMoves
 from .moves import COLUMN_COUNT, FOUNDATION, Move
 from .native import compiled
-from .records import ColumnView, FoundationView, LogKind, MoveKind, MoveResult, UndoResult
+from .records import ColumnView, FoundationView, MoveKind, MoveResult, UndoResult
 from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
 from .rules import ALASKA, CLASSIC, GROUP_LIMIT, RELAXED, RULES, RUSSIAN, Rule, SuitMatch
@@ -67,7 +67,6 @@ __all__ = [
     "InvalidStateError",
     "LayoutCards",
     "LegalMoves",
-    "LogKind",
     "Move",
     "MoveKind",
     "MoveResult",

@@ -87,10 +87,6 @@ class GameCode:
         number = secrets.randbelow(DEAL_COUNT) if rng is None else rng.randrange(DEAL_COUNT)
         return cls(rule, number)
 
-    def with_rule(self, rule: Rule) -> GameCode:
-        """The same deal under another rule."""
-        return GameCode(rule, self.number)
-
     def __str__(self) -> str:
         return f"{CODE_PREFIX}-{self.rule.letter}-{_letters(self.number)}"
 

@@ -12,7 +12,6 @@ from .moves import FOUNDATION, Move
 #: foundation, or a foundation's top card taken back to a column.
 type MoveKind = Literal["move", "foundation", "take-back"]
 #: How the move log stores an entry.
-type LogKind = Literal["move", "take-back", "undo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +57,6 @@ class MoveResult:
     def is_take_back(self) -> bool:
         """Whether a foundation's top card came back to the tableau."""
         return self.kind == "take-back"
-
-    @property
-    def log_kind(self) -> LogKind:
-        """The kind the move log stores: ``take-back`` or ``move``."""
-        return "take-back" if self.kind == "take-back" else "move"
 
     @property
     def to_foundation(self) -> bool:

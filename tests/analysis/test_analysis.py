@@ -107,7 +107,7 @@ def test_a_game_held_by_a_live_worker_is_not_analysed_by_another(alice: User) ->
 @pytest.mark.django_db
 def test_someone_elses_running_daily_has_no_analysis_to_show(alice: User, bob: User) -> None:
     game = services.start_game(alice, daily=True)
-    game = services.abandon(alice, game.pk, version=game.version).game
+    game = services.resign(alice, game.pk, version=game.version).game
     refused = token_client(bob).get(f"/api/v1/games/{game.pk}/analysis")
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "daily-in-progress"

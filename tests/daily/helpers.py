@@ -50,7 +50,7 @@ def play_daily(player: User) -> Game:
 
 
 def abandon(player: User, game: Game) -> Game:
-    return services.abandon(player, game.pk, version=game.version).game
+    return services.resign(player, game.pk, version=game.version).game
 
 
 class Lobby:

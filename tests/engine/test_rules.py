@@ -183,7 +183,7 @@ def test_a_card_cannot_move_to_where_it_is() -> None:
 def test_a_foundation_top_card_can_be_taken_back_by_the_single_card_rule() -> None:
     game = position({1: ("", "8D"), 2: ("", "8H"), 7: ("", "JC")}, foundations=(7, 0, 0, 0))
     result = game.play(Move.parse("7S>1"))
-    assert result.kind == "take-back" and result.is_take_back and result.log_kind == "take-back"
+    assert result.kind == "take-back" and result.is_take_back
     assert result.from_column == -1 and result.score_delta == 0 and result.turned_up is None
     assert game.foundation(0).count == 6 and game.cards_on_foundations == 6
 

@@ -31,7 +31,7 @@ def random_play(player: User, seed: int, moves: int = 40) -> tuple[Game, EngineG
 
 
 def abandoned(player: User, game: Game) -> Game:
-    return services.abandon(player, game.pk, version=game.version).game
+    return services.resign(player, game.pk, version=game.version).game
 
 
 def lost_game(player: User, budget: int = 5_000) -> Game:

@@ -99,7 +99,7 @@ def fast_forward(game_id: int, moves: list[str]) -> int:
 
 def resign(client: APIClient, game_id: int) -> None:
     version = ok(client.get(f"/api/v1/games/{game_id}"))["version"]
-    ok(post(client, f"/api/v1/games/{game_id}/abandon", {"version": version}))
+    ok(post(client, f"/api/v1/games/{game_id}/resign", {"version": version}))
 
 
 def end_by_time_limit(room: str) -> None:

@@ -10,7 +10,7 @@ const REST_PATHS = {
   [CLIENT.TAP]: "tap",
   [CLIENT.DOUBLE_CLICK]: "double-click",
   [CLIENT.UNDO]: "undo",
-  [CLIENT.RESIGN]: "abandon",
+  [CLIENT.RESIGN]: "resign",
 };
 
 /** Send write `kind` (a CLIENT write) for game `gameId`; resolves with the state after it. */

@@ -53,7 +53,7 @@ _touch = DatabaseSyncToAsync(_touch_now, thread_sensitive=False)
 _settle = DatabaseSyncToAsync(lifecycle.settle, thread_sensitive=False)
 
 
-class RaceConsumer(SequencedConsumer):
+class RaceFeedConsumer(SequencedConsumer):
     required_scope = RACE_READ
     ticker: asyncio.Task[None] | None = None
     racer_id: int | None = None

@@ -4,9 +4,9 @@ It goes through the same server, middleware, authentication, throttle and
 database pool as a real move, and does the same kind of database work without
 any game rule: lock one row, write a 2 KB JSON document into it, insert a log
 row, answer the document. The gap between it and POST /moves is what the
-engine, the service and the serialization of the state cost. It lives in api/
-(not ops/) because it is an API view with the API's throttle; the route stays
-`/bench/bare-move` (yukon_site/urls.py).
+engine, the service and the serialization of the state cost. It is an API view with
+the API's throttle, kept with the benchmarks (the API package holds only what the
+service answers); the route is `/bench/bare-move` (yukon_site/urls.py).
 """
 
 from __future__ import annotations
