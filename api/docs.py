@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
-from api.serializers import ErrorSerializer
+from api.serializers.common import ErrorSerializer
 from games.engine import DEV_DEAL_KEY, GameCode
 from games.engine import Game as EngineGame
 from games.errors import ServiceError

@@ -17,7 +17,7 @@ from rest_framework.serializers import Serializer
 
 from accounts.authentication import TokenGrant
 from accounts.scopes import check_game_write
-from api import serializers as s
+from api.serializers.games import CardIntentSerializer, MoveSerializer, VersionSerializer
 from games import services
 from games.races import rooms
 
@@ -47,28 +47,28 @@ def granted(request: Request) -> frozenset[str] | None:
 
 
 MOVE = Intent(
-    s.MoveSerializer,
+    MoveSerializer,
     lambda player, game_id, data: services.play_move(
         player, game_id, move=data["move"], version=data["version"]
     ),
 )
 TAP = Intent(
-    s.CardIntentSerializer,
+    CardIntentSerializer,
     lambda player, game_id, data: services.tap(
         player, game_id, card=data["card"], version=data["version"]
     ),
 )
 DOUBLE_CLICK = Intent(
-    s.CardIntentSerializer,
+    CardIntentSerializer,
     lambda player, game_id, data: services.double_click(
         player, game_id, card=data["card"], version=data["version"]
     ),
 )
 UNDO = Intent(
-    s.VersionSerializer,
+    VersionSerializer,
     lambda player, game_id, data: services.undo(player, game_id, version=data["version"]),
 )
 RESIGN = Intent(
-    s.VersionSerializer,
+    VersionSerializer,
     lambda player, game_id, data: services.resign(player, game_id, version=data["version"]),
 )

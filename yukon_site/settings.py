@@ -357,10 +357,10 @@ SPECTACULAR_SETTINGS = {
     ],
     # Import paths (read when the schema is built: settings cannot import models).
     "ENUM_NAME_OVERRIDES": {
-        "RuleLetterEnum": "api.serializers.RULE_LETTERS",
-        "RuleLetterInputEnum": "api.serializers.RULE_LETTERS_ANY_CASE",
-        "GameStatusEnum": "api.serializers.GAME_STATUSES",
-        "WinnabilityStatusEnum": "api.serializers.WINNABILITY_STATUSES",
+        "RuleLetterEnum": "api.serializers.common.RULE_LETTERS",
+        "RuleLetterInputEnum": "api.serializers.common.RULE_LETTERS_ANY_CASE",
+        "GameStatusEnum": "api.serializers.games.GAME_STATUSES",
+        "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
     },
 }
 

@@ -23,10 +23,19 @@ from rest_framework.views import APIView
 from accounts import guests, usernames
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
-from api import serializers as s
 from api.docs import errors
 from api.errors import OTHER_CODES
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
+from api.serializers.accounts import (
+    CredentialsSerializer,
+    MeSerializer,
+    NewTokenSerializer,
+    RegisterSerializer,
+    SettingsSerializer,
+    TokenCreateSerializer,
+    TokenSerializer,
+)
+from api.serializers.common import validated
 from api.throttles import GuestThrottle, LoginThrottle, RegisterThrottle
 
 if TYPE_CHECKING:
@@ -85,9 +94,9 @@ class RegisterView(APIView):
             "width, is a 409 `username-taken`. Names starting with `guest-` are kept for "
             "guests (400)."
         ),
-        request=s.RegisterSerializer,
+        request=RegisterSerializer,
         responses={
-            201: s.MeSerializer,
+            201: MeSerializer,
             **errors(
                 400,
                 403,
@@ -100,7 +109,7 @@ class RegisterView(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        data = s.validated(s.RegisterSerializer, request.data)
+        data = validated(RegisterSerializer, request.data)
         with usernames.claiming(data["username"]):
             user = User.objects.create_user(data["username"], data["email"], data["password"])
         return signed_in(request, user, status_code=status.HTTP_201_CREATED)
@@ -125,8 +134,8 @@ class GuestView(APIView):
         ),
         request=None,
         responses={
-            201: s.MeSerializer,
-            200: s.MeSerializer,
+            201: MeSerializer,
+            200: MeSerializer,
             **errors(403, 429, example_403=CrossSiteRequest()),
         },
     )
@@ -158,9 +167,9 @@ class UpgradeView(APIView):
             "The name follows the rules of registration: stored NFKC-normalized, one name "
             "in every case (409 `username-taken`), no `guest-` prefix (400)."
         ),
-        request=s.RegisterSerializer,
+        request=RegisterSerializer,
         responses={
-            200: s.MeSerializer,
+            200: MeSerializer,
             **errors(
                 400,
                 401,
@@ -174,7 +183,7 @@ class UpgradeView(APIView):
     )
     def post(self, request: SignedInRequest) -> Response:
         guests.ensure_guest(request.user)
-        data = s.validated(s.RegisterSerializer, request.data)
+        data = validated(RegisterSerializer, request.data)
         user = guests.upgrade(
             request.user,
             username=data["username"],
@@ -191,14 +200,14 @@ class LoginView(APIView):
 
     @extend_schema(
         summary="Sign in with a session cookie (browser)",
-        request=s.CredentialsSerializer,
+        request=CredentialsSerializer,
         responses={
-            200: s.MeSerializer,
+            200: MeSerializer,
             **errors(400, 401, 403, 413, 429, example_403=CrossSiteRequest()),
         },
     )
     def post(self, request: Request) -> Response:
-        spec = s.CredentialsSerializer(data=request.data)
+        spec = CredentialsSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         # A name is one name in any case or width: sign in under its stored spelling.
         typed = spec.validated_data["username"]
@@ -240,7 +249,7 @@ class CsrfView(APIView):
 class MeView(APIView):
     required_scope = "account:read"
 
-    @extend_schema(summary="Who am I", responses={200: s.MeSerializer, **errors(401)})
+    @extend_schema(summary="Who am I", responses={200: MeSerializer, **errors(401)})
     def get(self, request: SignedInRequest) -> Response:
         return Response(me_dict(request.user))
 
@@ -248,19 +257,17 @@ class MeView(APIView):
 class SettingsView(APIView):
     required_scope = {"GET": "account:read", "PATCH": "account:write"}
 
-    @extend_schema(
-        summary="My assist settings", responses={200: s.SettingsSerializer, **errors(401)}
-    )
+    @extend_schema(summary="My assist settings", responses={200: SettingsSerializer, **errors(401)})
     def get(self, request: SignedInRequest) -> Response:
         return Response(PlayerSettings.for_user(request.user).to_dict())
 
     @extend_schema(
         summary="Change some of my assist settings",
-        request=s.SettingsSerializer,
-        responses={200: s.SettingsSerializer, **errors(400, 401, 403, 413)},
+        request=SettingsSerializer,
+        responses={200: SettingsSerializer, **errors(400, 401, 403, 413)},
     )
     def patch(self, request: SignedInRequest) -> Response:
-        spec = s.SettingsSerializer(data=request.data)
+        spec = SettingsSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         player_settings = PlayerSettings.for_user(request.user)
         for field, value in spec.validated_data.items():
@@ -305,20 +312,20 @@ class TokenListView(APIView):
     required_scope = "account:write"
     permission_classes = [IsAuthenticated, SessionOnly]
 
-    @credential_schema("My API tokens", {200: s.TokenSerializer(many=True)})
+    @credential_schema("My API tokens", {200: TokenSerializer(many=True)})
     def get(self, request: SignedInRequest) -> Response:
         tokens = ApiToken.objects.filter(user=request.user)
         return Response([token.to_dict() for token in tokens])
 
     @credential_schema(
         "Create an API token (the secret is shown once)",
-        {201: s.NewTokenSerializer},
+        {201: NewTokenSerializer},
         400,
         413,
-        request=s.TokenCreateSerializer,
+        request=TokenCreateSerializer,
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = s.validated(s.TokenCreateSerializer, request.data)
+        data = validated(TokenCreateSerializer, request.data)
         token, raw = ApiToken.issue(request.user, data["name"], data.get("scopes", SCOPES))
         return Response({**token.to_dict(), "token": raw}, status=status.HTTP_201_CREATED)
 

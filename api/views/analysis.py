@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import serializers as s
 from api.docs import errors
+from api.serializers.assists import AnalysisSerializer, DealLineSerializer
 from api.views.daily import (
     DAY_PARAMETER,
     RULE_PARAMETER,
-    ReplayStepSerializer,
     daily_rule,
     played_day,
     replay_steps,
@@ -45,7 +41,7 @@ class GameAnalysisView(APIView):
             "refused with `deal-in-play` (409)."
         ),
         responses={
-            200: s.AnalysisSerializer,
+            200: AnalysisSerializer,
             **errors(
                 403,
                 404,
@@ -62,13 +58,6 @@ class GameAnalysisView(APIView):
         visibility.ensure_replayable(game, request.user)
         fair_help.ensure_help_allowed(request.user, game)
         return Response(jobs.report(game))
-
-
-class DealLineSerializer(serializers.Serializer[Any]):
-    status = serializers.ChoiceField(choices=["pending", "done"])
-    verdict = serializers.CharField(allow_null=True)
-    moves = serializers.ListField(child=serializers.CharField())
-    steps = ReplayStepSerializer(many=True)
 
 
 class DailyLineView(APIView):

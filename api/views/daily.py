@@ -13,16 +13,23 @@ from typing import TYPE_CHECKING, Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import serializers as s
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page
+from api.serializers.common import RuleQuerySerializer, validated
+from api.serializers.daily import (
+    DailyRankingSerializer,
+    DailyTodaySerializer,
+    DayQuerySerializer,
+    ReplaySerializer,
+)
+from api.serializers.games import GameStateSerializer
 from games import daily, days, deals, leaderboards, services, visibility
 from games.engine import Game as EngineGame
 from games.engine import GameCode, Rule
@@ -34,78 +41,6 @@ if TYPE_CHECKING:
     from api.permissions import SignedInRequest
 
 # ---- response shapes (schema documentation) -------------------------------------------------
-
-
-class DailyAttemptSerializer(serializers.Serializer[Any]):
-    game = serializers.IntegerField()
-    ranked = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=Game.Status.values)
-
-
-class DailyTodaySerializer(serializers.Serializer[Any]):
-    date = serializers.DateField()
-    rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
-    code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
-    players = serializers.IntegerField(
-        help_text="Ranked attempts so far, with hints or without (both rankings together)."
-    )
-    ranked_game = serializers.IntegerField(
-        allow_null=True, help_text="Your ranked game today (null if signed out or not started)."
-    )
-    attempts = DailyAttemptSerializer(many=True, help_text="Your games on today's deal.")
-
-
-class DailyEntrySerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
-    player = serializers.CharField()
-    game = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Game.Status.values)
-    won = serializers.BooleanField()
-    moves = serializers.IntegerField()
-    elapsed_seconds = serializers.FloatField(help_text="Server clock, first to last move.")
-    cards_on_foundations = serializers.IntegerField()
-    score = serializers.IntegerField(help_text="Shown, never a ranking key.")
-    assisted = serializers.BooleanField()
-    finished_at = serializers.DateTimeField(allow_null=True)
-
-
-class DailySectionsSerializer(serializers.Serializer[Any]):
-    without_hints = serializers.IntegerField(help_text="Ranked games played without assists.")
-    with_hints = serializers.IntegerField(help_text="Ranked games played with hints or checks.")
-
-
-class DailyRankingSerializer(serializers.Serializer[Any]):
-    date = serializers.DateField()
-    rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
-    open = serializers.BooleanField(help_text="The day is still running (its code is hidden).")
-    code = serializers.CharField(allow_null=True)
-    assisted = serializers.BooleanField(help_text="This is the ranking of assisted games.")
-    sections = DailySectionsSerializer(
-        help_text="Ranked games in each of the day's two rankings (they add up to `players`)."
-    )
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = DailyEntrySerializer(many=True)
-    me = DailyEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
-
-
-class ReplayStepSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(help_text="0 is the deal; then one step per log entry.")
-    move = serializers.CharField(allow_null=True, help_text="The log entry, or 'undo'.")
-    columns = s.ColumnSerializer(many=True)
-    foundations = s.FoundationSerializer(many=True)
-    score = serializers.IntegerField()
-    move_count = serializers.IntegerField()
-
-
-class ReplaySerializer(serializers.Serializer[Any]):
-    game = s.GameSummarySerializer()
-    steps = ReplayStepSerializer(many=True)
-
-
-class DayQuerySerializer(s.RuleQuerySerializer):
-    assisted = serializers.BooleanField(required=False, default=False)
 
 
 # ---- helpers --------------------------------------------------------------------------------
@@ -124,7 +59,7 @@ RULE_PARAMETER = OpenApiParameter(
 
 def daily_rule(request: Request) -> Rule:
     """The rule of the daily a request names with `?rule=` (Classic when omitted)."""
-    return Rule.from_letter(s.validated(s.RuleQuerySerializer, request.query_params)["rule"])
+    return Rule.from_letter(validated(RuleQuerySerializer, request.query_params)["rule"])
 
 
 def played_day(text: str, rule: Rule) -> daily.DayDeal:
@@ -182,7 +117,7 @@ class DailyPlayView(APIView):
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
         parameters=[RULE_PARAMETER],
         request=None,
-        responses={201: s.GameStateSerializer, **errors(400, 401, 503)},
+        responses={201: GameStateSerializer, **errors(400, 401, 503)},
     )
     def post(self, request: SignedInRequest) -> Response:
         rule = daily_rule(request)
@@ -211,7 +146,7 @@ class DailyRankingView(APIView):
     )
     @reads_from_replica
     def get(self, request: Request, day: str) -> Response:
-        spec = s.validated(DayQuerySerializer, request.query_params)
+        spec = validated(DayQuerySerializer, request.query_params)
         rule = Rule.from_letter(spec["rule"])
         deal = played_day(day, rule)
         assisted = bool(spec["assisted"])

@@ -19,10 +19,20 @@ from rest_framework.views import APIView
 
 from accounts.scopes import GAME_WRITE, RACE_READ
 from api import intents
-from api import serializers as s
 from api.docs import STATE_EXAMPLE, errors
 from api.intents import granted
 from api.pagination import PAGE_PARAMETERS, page, page_of
+from api.serializers.common import validated
+from api.serializers.games import (
+    CardIntentSerializer,
+    GameListQuerySerializer,
+    GameStateSerializer,
+    GameSummarySerializer,
+    LogEntrySerializer,
+    MoveSerializer,
+    NewGameSerializer,
+    VersionSerializer,
+)
 from api.throttles import MoveThrottle
 from games import services, visibility
 from games.models import Game
@@ -48,10 +58,10 @@ class GameListView(APIView):
             OpenApiParameter("status", enum=["active", "won", "abandoned"], required=False),
             *PAGE_PARAMETERS,
         ],
-        responses={200: page_of(s.GameSummarySerializer), **errors(400, 401)},
+        responses={200: page_of(GameSummarySerializer), **errors(400, 401)},
     )
     def get(self, request: SignedInRequest) -> Response:
-        query = s.validated(s.GameListQuerySerializer, request.query_params)
+        query = validated(GameListQuerySerializer, request.query_params)
         games = Game.objects.filter(owner=request.user).select_related("owner")
         if "status" in query:
             games = games.filter(status=query["status"])
@@ -59,8 +69,8 @@ class GameListView(APIView):
 
     @extend_schema(
         summary="Start a game (random deal, or from a code)",
-        request=s.NewGameSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 401, 403, 413)},
+        request=NewGameSerializer,
+        responses={201: GameStateSerializer, **errors(400, 401, 403, 413)},
         examples=[
             STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
@@ -68,7 +78,7 @@ class GameListView(APIView):
         ],
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = s.validated(s.NewGameSerializer, request.data)
+        data = validated(NewGameSerializer, request.data)
         game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
@@ -80,7 +90,7 @@ class GameDetailView(APIView):
     @extend_schema(
         summary="A game's public state (anyone may watch; face-down cards stay hidden)",
         description="Someone else's daily game is hidden (403) until its UTC day closes.",
-        responses={200: s.GameStateSerializer, **errors(403, 404, game=True)},
+        responses={200: GameStateSerializer, **errors(403, 404, game=True)},
         examples=[STATE_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -95,7 +105,7 @@ class GameLogView(APIView):
         summary="A game's move log, oldest first",
         description="Someone else's daily game is hidden (403) until its UTC day closes; a "
         "race game's log, to everybody (its racer included) until the race ends.",
-        responses={200: s.LogEntrySerializer(many=True), **errors(403, 404, game=True)},
+        responses={200: LogEntrySerializer(many=True), **errors(403, 404, game=True)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = visibility.watchable_game(game_id, request.user)
@@ -121,8 +131,8 @@ class MoveView(APIView):
 
     @extend_schema(
         summary="Play a move",
-        request=s.MoveSerializer,
-        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+        request=MoveSerializer,
+        responses={200: GameStateSerializer, **WRITE_ERRORS},
         examples=[
             OpenApiExample("to column 3", value={"move": "10D>3", "version": 7}, request_only=True),
             OpenApiExample(
@@ -140,8 +150,8 @@ class TapView(APIView):
 
     @extend_schema(
         summary="Tap the last card of a column: it goes to its foundation if it can",
-        request=s.CardIntentSerializer,
-        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+        request=CardIntentSerializer,
+        responses={200: GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(intents.TAP.run(request.user, game_id, request.data, granted(request)))
@@ -153,8 +163,8 @@ class DoubleClickView(APIView):
 
     @extend_schema(
         summary="Double click a card: the server picks a column for it and what lies on it",
-        request=s.CardIntentSerializer,
-        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+        request=CardIntentSerializer,
+        responses={200: GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(
@@ -168,8 +178,8 @@ class UndoView(APIView):
 
     @extend_schema(
         summary="Undo the last move (up to 100)",
-        request=s.VersionSerializer,
-        responses={200: s.GameStateSerializer, **WRITE_ERRORS},
+        request=VersionSerializer,
+        responses={200: GameStateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(intents.UNDO.run(request.user, game_id, request.data, granted(request)))
@@ -180,8 +190,8 @@ class ResignView(APIView):
 
     @extend_schema(
         summary="Resign: give up the game (it ends `abandoned`)",
-        request=s.VersionSerializer,
-        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
+        request=VersionSerializer,
+        responses={200: GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(intents.RESIGN.run(request.user, game_id, request.data, granted(request)))
@@ -195,8 +205,8 @@ class AbandonView(ResignView):
     @extend_schema(
         summary="Resign (the old name of POST /games/{game_id}/resign)",
         deprecated=True,
-        request=s.VersionSerializer,
-        responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
+        request=VersionSerializer,
+        responses={200: GameStateSerializer, **errors(400, 401, 403, 404, 409, 413, game=True)},
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return super().post(request, game_id)

@@ -8,8 +8,8 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import serializers as s
 from api.docs import errors
+from api.serializers.assists import AssistPendingSerializer, HintSerializer, WinnabilitySerializer
 from api.throttles import MoveThrottle
 from games import hints
 from games.daily import DailyClosed
@@ -58,8 +58,8 @@ class HintView(APIView):
         description=NOTE,
         request=None,
         responses={
-            200: s.HintSerializer,
-            202: s.AssistPendingSerializer,
+            200: HintSerializer,
+            202: AssistPendingSerializer,
             **ASSIST_ERRORS,
         },
         examples=[
@@ -90,8 +90,8 @@ class WinnabilityView(APIView):
         description=NOTE,
         request=None,
         responses={
-            200: s.WinnabilitySerializer,
-            202: s.AssistPendingSerializer,
+            200: WinnabilitySerializer,
+            202: AssistPendingSerializer,
             **ASSIST_ERRORS,
         },
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -14,54 +13,11 @@ from rest_framework.views import APIView
 
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page
-from api.serializers import RuleQuerySerializer, validated
+from api.serializers.common import RuleQuerySerializer, validated
+from api.serializers.leaderboards import BoardPageSerializer, BoardSerializer
 from games import leaderboards
 from games.models import Game
 from ops.replica import reads_from_replica
-
-ASSISTED_HELP = (
-    "Whether games played with hints or winnability checks count on this board: they count "
-    "for wins and win rate, never for best time, fewest moves or the daily streak."
-)
-
-
-class BoardSerializer(serializers.Serializer[Any]):
-    name = serializers.CharField()
-    title = serializers.CharField(help_text="In the request's language.")
-    counts_assisted = serializers.BooleanField(help_text=ASSISTED_HELP)
-    min_games = serializers.IntegerField(
-        allow_null=True, help_text="Finished games a player needs to be listed (win rate: 20)."
-    )
-
-
-class BoardEntrySerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField(help_text="Shared by ties: 1, 2, 2, 4.")
-    player = serializers.CharField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True)
-    best_time_seconds = serializers.FloatField(allow_null=True)
-    best_time_game = serializers.IntegerField(allow_null=True)
-    fewest_moves = serializers.IntegerField(allow_null=True)
-    fewest_moves_game = serializers.IntegerField(allow_null=True)
-    best_daily_streak = serializers.IntegerField()
-    current_daily_streak = serializers.IntegerField()
-    best_score = serializers.IntegerField(help_text="Shown, never a ranking key.")
-
-
-class BoardPageSerializer(serializers.Serializer[Any]):
-    board = serializers.CharField()
-    title = serializers.CharField(help_text="In the request's language.")
-    counts_assisted = serializers.BooleanField(help_text=ASSISTED_HELP)
-    min_games = serializers.IntegerField(
-        allow_null=True, help_text="Finished games a player needs to be listed (win rate: 20)."
-    )
-    rule = serializers.ChoiceField(choices=Game.Rule.values)
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = BoardEntrySerializer(many=True)
-    me = BoardEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
 
 
 def board_head(board: leaderboards.Board) -> dict[str, Any]:

@@ -13,8 +13,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import serializers as s
 from api.permissions import SessionOnly
+from api.serializers.accounts import (
+    NewOAuthAppSerializer,
+    OAuthAppCreateSerializer,
+    OAuthAppSerializer,
+)
+from api.serializers.common import validated
 from api.views.accounts import credential_schema, delete_own
 
 if TYPE_CHECKING:
@@ -38,20 +43,20 @@ class AppListView(APIView):
     permission_classes = [IsAuthenticated, SessionOnly]
     required_scope = "account:write"  # never reached by a token: SessionOnly refuses it
 
-    @credential_schema("My registered OAuth apps", {200: s.OAuthAppSerializer(many=True)})
+    @credential_schema("My registered OAuth apps", {200: OAuthAppSerializer(many=True)})
     def get(self, request: SignedInRequest) -> Response:
         apps = Application.objects.filter(user=request.user).order_by("-created", "-id")
         return Response([app_dict(app) for app in apps])
 
     @credential_schema(
         "Register an OAuth app (authorization code flow with PKCE)",
-        {201: s.NewOAuthAppSerializer},
+        {201: NewOAuthAppSerializer},
         400,
         413,
-        request=s.OAuthAppCreateSerializer,
+        request=OAuthAppCreateSerializer,
     )
     def post(self, request: SignedInRequest) -> Response:
-        data = s.validated(s.OAuthAppCreateSerializer, request.data)
+        data = validated(OAuthAppCreateSerializer, request.data)
         confidential = data["confidential"]
         kind = Application.CLIENT_CONFIDENTIAL if confidential else Application.CLIENT_PUBLIC
         secret = generate_client_secret() if confidential else ""

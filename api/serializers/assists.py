@@ -1,0 +1,80 @@
+"""The solver's help: hints, winnability, a game's analysis, a closed day's line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from api.serializers.daily import ReplayStepSerializer
+from api.serializers.games import ColumnSerializer, FoundationSerializer
+
+WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
+
+
+class WinnabilitySerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(help_text="The game version the answer is about.")
+    status = serializers.ChoiceField(choices=WINNABILITY_STATUSES)
+    reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")
+    nodes = serializers.IntegerField()
+    seconds = serializers.FloatField()
+
+
+class HintSerializer(WinnabilitySerializer):
+    move = serializers.CharField(allow_null=True, help_text="Next move of a winning line.")
+
+
+class AssistPendingSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(help_text="The game version the solve is for.")
+    status = serializers.ChoiceField(choices=["pending"])
+    push = serializers.ChoiceField(
+        choices=["hint", "winnability"],
+        help_text="The message type that brings the answer on the game's feed (owner only).",
+    )
+    feed = serializers.CharField(help_text="The websocket path of the game's feed.")
+
+
+class PositionVerdictSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(help_text="0: the deal; v: after the log entry of v.")
+    verdict = serializers.ChoiceField(choices=["winnable", "unwinnable", "unknown"])
+    reason = serializers.CharField(allow_null=True, help_text="Unknown: the budget that ran out.")
+
+
+class AnalysisBoardSerializer(serializers.Serializer[Any]):
+    columns = ColumnSerializer(many=True)
+    foundations = FoundationSerializer(many=True)
+    score = serializers.IntegerField()
+    move_count = serializers.IntegerField()
+
+
+class LosingMoveSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(help_text="The log entry after which it was lost.")
+    move = serializers.CharField()
+    better_move = serializers.CharField(help_text="A move there that kept the game winnable.")
+    better_board = AnalysisBoardSerializer(
+        help_text="The board after the better move (a card it turns up stays face down)."
+    )
+
+
+class AnalysisSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(
+        choices=["not-finished", "pending", "partial", "done"],
+        help_text="not-finished: the game is still being played.",
+    )
+    last_version = serializers.IntegerField(help_text="The log's last version.")
+    node_budget = serializers.IntegerField(help_text="Solver positions allowed per position.")
+    verdicts = PositionVerdictSerializer(many=True)
+    losing_move = LosingMoveSerializer(allow_null=True)
+    shortest_line = serializers.IntegerField(
+        allow_null=True, help_text="Moves of the shortest win the solver found from the deal."
+    )
+    extra_moves = serializers.IntegerField(
+        allow_null=True, help_text="A won game: how many moves longer than that line."
+    )
+
+
+class DealLineSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=["pending", "done"])
+    verdict = serializers.CharField(allow_null=True)
+    moves = serializers.ListField(child=serializers.CharField())
+    steps = ReplayStepSerializer(many=True)

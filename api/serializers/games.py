@@ -1,0 +1,95 @@
+"""Games: new games, the writes' bodies, the summary and state, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from api.serializers.common import RULE_LETTERS, RULE_LETTERS_ANY_CASE
+from games.models import Game, MoveLogEntry
+
+GAME_STATUSES = Game.Status.values
+
+
+class NewGameSerializer(serializers.Serializer[Any]):
+    rule = serializers.ChoiceField(choices=RULE_LETTERS_ANY_CASE, required=False)
+    # Notation is parsed strictly (notation.md): no trimming of surrounding spaces.
+    code = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, trim_whitespace=False
+    )
+
+
+class VersionSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+
+
+class MoveSerializer(VersionSerializer):
+    move = serializers.CharField(max_length=32, trim_whitespace=False)
+
+
+class CardIntentSerializer(VersionSerializer):
+    card = serializers.CharField(max_length=16, trim_whitespace=False)
+
+
+class GameListQuerySerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=GAME_STATUSES, required=False)
+
+
+class ColumnSerializer(serializers.Serializer[Any]):
+    face_down = serializers.IntegerField(help_text="How many face-down cards (never which).")
+    face_up = serializers.ListField(child=serializers.CharField(), help_text="Bottom to top.")
+
+
+class FoundationSerializer(serializers.Serializer[Any]):
+    suit = serializers.ChoiceField(choices=["S", "H", "D", "C"])
+    count = serializers.IntegerField()
+    top = serializers.CharField(allow_null=True)
+
+
+class GameSummarySerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    owner = serializers.CharField()
+    code = serializers.CharField(
+        allow_null=True, help_text="Null for a daily deal until its UTC day has closed."
+    )
+    daily = serializers.DateField(
+        allow_null=True, help_text="The UTC day whose daily deal this game plays, if any."
+    )
+    ranked = serializers.BooleanField(
+        help_text="The player's first (ranked) attempt at that daily deal; later ones are practice."
+    )
+    rule = serializers.ChoiceField(choices=RULE_LETTERS)
+    status = serializers.ChoiceField(choices=GAME_STATUSES)
+    version = serializers.IntegerField()
+    score = serializers.IntegerField()
+    move_count = serializers.IntegerField()
+    cards_on_foundations = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    assisted = serializers.BooleanField()
+    closed = serializers.BooleanField(
+        help_text=(
+            "A ranked daily game whose day closed unfinished: frozen (no moves, no assists, "
+            "no legal moves, its clock stopped at the close), ranked as it stood."
+        )
+    )
+    created_at = serializers.DateTimeField()
+    first_move_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class GameStateSerializer(GameSummarySerializer):
+    columns = ColumnSerializer(many=True)
+    foundations = FoundationSerializer(many=True)
+    undo_depth = serializers.IntegerField()
+    legal_moves = serializers.ListField(child=serializers.CharField())
+
+
+class LogEntrySerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    version = serializers.IntegerField()
+    move = serializers.CharField(help_text="Move notation, or 'undo'.")
+    kind = serializers.ChoiceField(choices=MoveLogEntry.Kind.values)
+    intent = serializers.ChoiceField(choices=MoveLogEntry.Intent.values)
+    score_after = serializers.IntegerField()
+    at = serializers.DateTimeField()
