@@ -91,7 +91,9 @@ def screenshots() -> Path:
 
 
 @pytest.fixture
-def alice(browser: Browser, server: RunningServer, transactional_db: None) -> Iterator[Player]:
+def alice_browser(
+    browser: Browser, server: RunningServer, transactional_db: None
+) -> Iterator[Player]:
     """alice, signed up through the API, in her own browser context at desktop size."""
     player = Player.sign_up(browser, server, "alice", viewport=DESKTOP)
     yield player
@@ -99,7 +101,9 @@ def alice(browser: Browser, server: RunningServer, transactional_db: None) -> It
 
 
 @pytest.fixture
-def bob(browser: Browser, server: RunningServer, transactional_db: None) -> Iterator[Player]:
+def bob_browser(
+    browser: Browser, server: RunningServer, transactional_db: None
+) -> Iterator[Player]:
     player = Player.sign_up(browser, server, "bob", viewport=DESKTOP)
     yield player
     player.close()

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
     code, _ = winning_line()
     yesterday = days.today() - timedelta(days=1)
@@ -37,7 +37,7 @@ def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
     analysis = job.get()
     assert analysis.losing_version is not None
 
-    page = alice.page
+    page = alice_browser.page
     page.goto(f"/daily/{yesterday}/games/{game.pk}/replay")
     cells = page.locator(".verdict-strip .verdict")
     expect(cells).to_have_count(game.log.count() + 1)

@@ -19,10 +19,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    game_id = started(alice)
-    page = alice.page
+    game_id = started(alice_browser)
+    page = alice_browser.page
     page.get_by_role("button", name="Hint").click()
     confirm = page.get_by_role("dialog", name="Ask the solver?")
     expect(confirm).to_contain_text("assisted")
@@ -39,12 +39,12 @@ def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(
     assert Game.objects.get(pk=game_id).assisted
     message = page.locator("#messages.docked .message")
     expect(message).to_have_attribute("data-code", "hint-winnable")
-    hint = alice.api("POST", f"/games/{game_id}/hint")  # now answered from the kept line
+    hint = alice_browser.api("POST", f"/games/{game_id}/hint")  # now answered from the kept line
     assert hint["status"] == "winnable" and hint["move"]
     card, to = hint["move"].split(">")
     expect(message).to_contain_text("Hint: move")
     # The hinted card (and what lies on it) and the target are marked on the table.
-    expect(alice.card(card)).to_have_class(re.compile(r"\bhinted\b"))
+    expect(alice_browser.card(card)).to_have_class(re.compile(r"\bhinted\b"))
     target = page.locator("#mark-f" if to == "F" else f"#mark-c{to}")
     expect(target).to_have_class("drop-mark hint")
     expect(page.locator(".card.hinted").first).to_be_visible()
@@ -56,17 +56,17 @@ def test_a_hint_asks_first_then_shows_the_servers_move_on_the_table(
     expect(message).to_have_attribute("data-code", "winnability-winnable")
     expect(message).to_contain_text("can still be won")
     expect(page.get_by_role("dialog")).to_have_count(0)
-    alice.play(game_id, [hint["move"]])
-    alice.wait_for_version(1)
+    alice_browser.play(game_id, [hint["move"]])
+    alice_browser.wait_for_version(1)
     expect(page.locator(".card.hinted")).to_have_count(0)
     expect(page.locator(".drop-mark")).to_have_count(0)
 
 
-def test_winnability_on_an_already_assisted_game_asks_nothing(alice: Player) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
+def test_winnability_on_an_already_assisted_game_asks_nothing(alice_browser: Player) -> None:
+    game_id = int(alice_browser.new_game(CODE)["id"])
     Game.objects.filter(pk=game_id).update(assisted=True)
-    alice.open_game(game_id)
-    alice.page.get_by_role("button", name="Can I still win?").click()
-    message = alice.page.locator("#messages.docked .message")
+    alice_browser.open_game(game_id)
+    alice_browser.page.get_by_role("button", name="Can I still win?").click()
+    message = alice_browser.page.locator("#messages.docked .message")
     expect(message).to_have_attribute("data-code", "winnability-winnable")
     expect(message).to_contain_text("Yes: this game can still be won.")

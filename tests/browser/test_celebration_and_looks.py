@@ -61,7 +61,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def carol(browser: Browser, server: RunningServer, transactional_db: None) -> Iterator[Player]:
+def carol_browser(
+    browser: Browser, server: RunningServer, transactional_db: None
+) -> Iterator[Player]:
     """A player whose browser asks for reduced motion."""
     player = Player.sign_up(browser, server, "carol", viewport=DESKTOP, reduced_motion="reduce")
     player.page.add_init_script(WATCH_CASCADE)
@@ -118,11 +120,13 @@ def expect_no_celebration(page: Page) -> None:
     expect(page.locator("dialog.win")).to_have_count(0)
 
 
-def test_a_win_cascades_then_shows_the_result_once(alice: Player, screenshots: Path) -> None:
-    page = alice.page
+def test_a_win_cascades_then_shows_the_result_once(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    page = alice_browser.page
     page.set_viewport_size(LAPTOP)
-    game_id = int(alice.new_game(CODE)["id"])
-    finish(alice, game_id, nearly_won(alice, game_id, left=3))
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    finish(alice_browser, game_id, nearly_won(alice_browser, game_id, left=3))
     cascade = page.locator(".cascade")
     expect(cascade).to_be_visible()
     page.wait_for_function("Number(document.querySelector('.cascade')?.dataset.launched) >= 24")
@@ -130,7 +134,7 @@ def test_a_win_cascades_then_shows_the_result_once(alice: Player, screenshots: P
     win = page.get_by_role("dialog", name="You won!")
     expect(win).to_be_visible()
     expect(cascade).to_have_count(0)
-    won = alice.state(game_id)
+    won = alice_browser.state(game_id)
     expect(win.locator("[data-stat=moves]")).to_have_text(str(won["move_count"]))
     expect(win.locator("[data-stat=score]")).to_have_text(str(won["score"]))
     expect(win.locator("[data-stat=time]")).to_have_text(re.compile(r"^\d+:\d\d$"))
@@ -139,62 +143,65 @@ def test_a_win_cascades_then_shows_the_result_once(alice: Player, screenshots: P
     page.screenshot(path=str(screenshots / "win-result-1366x768.png"))
 
     page.reload()
-    alice.wait_for_version(won["version"])
+    alice_browser.wait_for_version(won["version"])
     expect(page.locator("#app")).to_have_attribute("data-status", "won")
     expect(page.locator("[data-stat=status]")).to_contain_text("Won")
     expect_no_celebration(page)
 
 
-def test_reduced_motion_shows_only_the_result(carol: Player, screenshots: Path) -> None:
-    carol.page.set_viewport_size(PHONE)
-    game_id = int(carol.new_game(CODE)["id"])
-    finish(carol, game_id, nearly_won(carol, game_id))
-    expect(carol.page.get_by_role("dialog", name="You won!")).to_be_visible()
-    assert carol.page.evaluate("window.cascadeSeen") is False
-    carol.page.screenshot(path=str(screenshots / "win-result-reduced-motion-390x844.png"))
+def test_reduced_motion_shows_only_the_result(carol_browser: Player, screenshots: Path) -> None:
+    carol_browser.page.set_viewport_size(PHONE)
+    game_id = int(carol_browser.new_game(CODE)["id"])
+    finish(carol_browser, game_id, nearly_won(carol_browser, game_id))
+    expect(carol_browser.page.get_by_role("dialog", name="You won!")).to_be_visible()
+    assert carol_browser.page.evaluate("window.cascadeSeen") is False
+    carol_browser.page.screenshot(path=str(screenshots / "win-result-reduced-motion-390x844.png"))
 
 
 def test_a_daily_win_shows_its_rank_and_play_again_deals_it_again(
-    carol: Player, screenshots: Path
+    carol_browser: Player, screenshots: Path
 ) -> None:
     DailyDeal.objects.create(
         date=days.today(), number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
     )
-    game_id = int(carol.api("POST", "/daily/play")["id"])
-    finish(carol, game_id, nearly_won(carol, game_id))
-    win = carol.page.get_by_role("dialog", name="You won!")
+    game_id = int(carol_browser.api("POST", "/daily/play")["id"])
+    finish(carol_browser, game_id, nearly_won(carol_browser, game_id))
+    win = carol_browser.page.get_by_role("dialog", name="You won!")
     expect(win.locator("[data-stat=daily-rank]")).to_contain_text("Rank 1 of 1 on the daily deal")
     expect(win.get_by_role("link", name="See the board")).to_have_attribute(
         "href", f"/daily/{days.today()}"
     )
-    carol.page.screenshot(path=str(screenshots / "win-daily-rank-1280x800.png"))
+    carol_browser.page.screenshot(path=str(screenshots / "win-daily-rank-1280x800.png"))
     win.get_by_role("button", name="Play again (practice)").click()
-    again = expect_another_game(carol.page, game_id)
-    state = carol.state(again)
+    again = expect_another_game(carol_browser.page, game_id)
+    state = carol_browser.state(again)
     assert (state["daily"], state["ranked"], state["version"]) == (str(days.today()), False, 0)
 
 
-def test_play_again_deals_the_same_code_and_next_deal_a_new_one(carol: Player) -> None:
-    game_id = int(carol.new_game(CODE)["id"])
-    finish(carol, game_id, nearly_won(carol, game_id))
-    carol.page.get_by_role("dialog", name="You won!").get_by_role(
+def test_play_again_deals_the_same_code_and_next_deal_a_new_one(carol_browser: Player) -> None:
+    game_id = int(carol_browser.new_game(CODE)["id"])
+    finish(carol_browser, game_id, nearly_won(carol_browser, game_id))
+    carol_browser.page.get_by_role("dialog", name="You won!").get_by_role(
         "button", name="Play again"
     ).click()
-    again = expect_another_game(carol.page, game_id)
-    assert (carol.state(again)["code"], carol.state(again)["status"]) == (CODE, "active")
+    again = expect_another_game(carol_browser.page, game_id)
+    assert (carol_browser.state(again)["code"], carol_browser.state(again)["status"]) == (
+        CODE,
+        "active",
+    )
 
-    finish(carol, again, nearly_won(carol, again))
-    carol.page.get_by_role("dialog", name="You won!").get_by_role(
+    finish(carol_browser, again, nearly_won(carol_browser, again))
+    carol_browser.page.get_by_role("dialog", name="You won!").get_by_role(
         "button", name="Next deal"
     ).click()
-    fresh = carol.state(expect_another_game(carol.page, again))
+    fresh = carol_browser.state(expect_another_game(carol_browser.page, again))
     assert fresh["rule"] == "C" and fresh["code"] != CODE and fresh["version"] == 0
 
 
 def test_looks_and_sounds_follow_the_player_to_a_new_browser(
-    alice: Player, browser: Browser, screenshots: Path
+    alice_browser: Player, browser: Browser, screenshots: Path
 ) -> None:
-    page = alice.page
+    page = alice_browser.page
     page.set_viewport_size(LAPTOP)
     page.goto("/settings")
     root = page.locator("html")
@@ -215,7 +222,7 @@ def test_looks_and_sounds_follow_the_player_to_a_new_browser(
     expect(page.get_by_role("radio", name="Night and gold")).to_be_checked()
     expect(page.get_by_role("checkbox", name="Sounds")).to_be_checked()
 
-    elsewhere = Player.log_in(browser, alice.server, "alice", viewport=PHONE)
+    elsewhere = Player.log_in(browser, alice_browser.server, "alice", viewport=PHONE)
     try:
         elsewhere.page.goto("/settings")
         expect(elsewhere.page.locator("html")).to_have_attribute("data-table", "wine")
@@ -230,21 +237,25 @@ def test_looks_and_sounds_follow_the_player_to_a_new_browser(
     expect(page.get_by_role("checkbox", name="Sounds")).not_to_be_checked()
 
 
-def test_each_card_back_and_table_colour(alice: Player, screenshots: Path) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.play(game_id, LINE[:6])
-    alice.page.set_viewport_size(LAPTOP)
+def test_each_card_back_and_table_colour(alice_browser: Player, screenshots: Path) -> None:
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.play(game_id, LINE[:6])
+    alice_browser.page.set_viewport_size(LAPTOP)
     felts, patterns = set(), set()
     for back, table in zip(CARD_BACKS, TABLE_COLOURS, strict=True):
-        alice.api("PATCH", "/me/settings", {"card_back": back, "table_colour": table})
-        alice.open_game(game_id)
-        felts.add(alice.page.locator("body").evaluate("el => getComputedStyle(el).backgroundColor"))
+        alice_browser.api("PATCH", "/me/settings", {"card_back": back, "table_colour": table})
+        alice_browser.open_game(game_id)
+        felts.add(
+            alice_browser.page.locator("body").evaluate(
+                "el => getComputedStyle(el).backgroundColor"
+            )
+        )
         patterns.add(
-            alice.page.locator(".card.face-down").first.evaluate(
+            alice_browser.page.locator(".card.face-down").first.evaluate(
                 "el => getComputedStyle(el).backgroundImage"
             )
         )
-        alice.page.screenshot(
+        alice_browser.page.screenshot(
             path=str(screenshots / f"look-{back}-back-{table}-table-1366x768.png")
         )
     assert (len(felts), len(patterns)) == (len(TABLE_COLOURS), len(CARD_BACKS))
@@ -259,12 +270,12 @@ def refuse_and_move(player: Player, game_id: int, card: str, *, double: bool = F
     player.wait_for_version(version + 1)
 
 
-def test_sounds_play_only_when_switched_on(alice: Player) -> None:
-    page = alice.page
+def test_sounds_play_only_when_switched_on(alice_browser: Player) -> None:
+    page = alice_browser.page
     page.add_init_script(COUNT_TONES)
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.open_game(game_id)
-    refuse_and_move(alice, game_id, "AS")
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.open_game(game_id)
+    refuse_and_move(alice_browser, game_id, "AS")
     assert page.evaluate("window.tones") == 0
     assert not page.evaluate(
         "performance.getEntriesByType('resource').some(r => r.name.endsWith('/sounds.js'))"
@@ -273,28 +284,28 @@ def test_sounds_play_only_when_switched_on(alice: Player) -> None:
     page.goto("/settings")
     page.get_by_role("checkbox", name="Sounds").check()
     page.wait_for_function("window.tones > 0")  # switching them on plays a sample
-    alice.open_game(game_id)
+    alice_browser.open_game(game_id)
     assert page.evaluate("window.tones") == 0
-    alice.drag("5S", "slot-c1")
+    alice_browser.drag("5S", "slot-c1")
     page.wait_for_function("window.tones > 0")  # the refusal
     refused = page.evaluate("window.tones")
-    alice.tap("6H", double=True)
-    alice.wait_for_version(2)
+    alice_browser.tap("6H", double=True)
+    alice_browser.wait_for_version(2)
     page.wait_for_function(f"window.tones > {refused}")  # the move
 
 
 def test_the_clock_says_it_runs_while_hidden_and_resyncs_on_return(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    page = alice.page
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.open_game(game_id)
+    page = alice_browser.page
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.open_game(game_id)
     note = page.locator("[data-note=clock]")
     expect(note).to_have_attribute(
         "data-text", re.compile("keeps counting while this tab is hidden")
     )
-    alice.tap("AS")
-    alice.wait_for_version(1)
+    alice_browser.tap("AS")
+    alice_browser.wait_for_version(1)
     note.focus()
     page.screenshot(path=str(screenshots / "clock-note-1280x800.png"))
     with page.expect_response(f"**/api/v1/games/{game_id}") as answer:

@@ -88,10 +88,10 @@ def abandon(player: Player, game_id: int) -> None:
 
 
 def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
-    alice: Player, bob: Player, screenshots: Path
+    alice_browser: Player, bob_browser: Player, screenshots: Path
 ) -> None:
     code = todays_code()
-    page = alice.page
+    page = alice_browser.page
     page.goto("/daily")
     expect(page.locator("[data-countdown]")).to_contain_text("Closes in")
     page.get_by_role("button", name="Play today's deal").click()
@@ -114,8 +114,8 @@ def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
 
     expect(page.locator(".day-ranking")).to_have_attribute("data-live", "open")
     expect(page.locator("tr[data-player=bob]")).to_have_count(0)
-    bob_game = int(bob.api("POST", "/daily/play")["id"])
-    abandon(bob, bob_game)
+    bob_game = int(bob_browser.api("POST", "/daily/play")["id"])
+    abandon(bob_browser, bob_game)
     expect(page.locator("tr[data-player=bob]")).to_contain_text("Abandoned")
     expect(page.locator(".players")).to_contain_text("2 ranked players")
     expect_code_hidden(page, code)
@@ -125,24 +125,24 @@ def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
 
 
 def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
-    alice: Player, bob: Player, screenshots: Path
+    alice_browser: Player, bob_browser: Player, screenshots: Path
 ) -> None:
     todays_code()
     yesterday = days.today() - timedelta(days=1)
     DailyDeal.objects.create(
         date=yesterday, number=GameCode.parse(CODE).number, candidate=0, verdict="winnable"
     )
-    won = win(alice, CODE)
-    lost = int(bob.new_game(CODE)["id"])
-    bob.play(lost, LINE[:5])
-    abandon(bob, lost)
+    won = win(alice_browser, CODE)
+    lost = int(bob_browser.new_game(CODE)["id"])
+    bob_browser.play(lost, LINE[:5])
+    abandon(bob_browser, lost)
     Game.objects.filter(pk__in=[won, lost]).update(daily_date=yesterday, ranked=True)
     faster_winners(yesterday, PAGE_SIZE)
 
-    page = alice.page
+    page = alice_browser.page
     page.goto("/daily")
     page.get_by_role("link", name="← Previous day").click()
-    expect(page).to_have_url(f"{alice.server.url}/daily/{yesterday}")
+    expect(page).to_have_url(f"{alice_browser.server.url}/daily/{yesterday}")
     expect(page.locator("[data-code]")).to_have_text(CODE)
     expect(page.locator("tr[data-player=pro00] td.rank")).to_have_text("1=")
     apart = page.locator("tr.apart[data-player=alice]")  # my row, below the first page
@@ -156,7 +156,7 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     page.get_by_role("button", name="Next page").click()
     expect(page.locator("tr[data-player=bob] td.rank")).to_have_text(str(PAGE_SIZE + 2))
     expect(page.locator("tr[data-player=alice]")).to_have_class("mine")
-    expect(page).to_have_url(f"{alice.server.url}/daily/{yesterday}?page=2")
+    expect(page).to_have_url(f"{alice_browser.server.url}/daily/{yesterday}?page=2")
 
     page.get_by_role("link", name="Replay the game of alice").click()
     status = page.locator(".replay-step")
@@ -184,11 +184,11 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
 
 
 def test_leaderboards_switch_rule_refresh_live_and_link_to_profiles(
-    alice: Player, bob: Player, screenshots: Path
+    alice_browser: Player, bob_browser: Player, screenshots: Path
 ) -> None:
-    alice_win = win(alice, CODE)
-    win(bob, RELAXED_CODE)
-    page = alice.page
+    alice_win = win(alice_browser, CODE)
+    win(bob_browser, RELAXED_CODE)
+    page = alice_browser.page
     page.goto("/leaderboards")
     board = page.locator(".board-body")
     expect(board.locator("tr[data-player=alice]")).to_contain_text("1")
@@ -198,18 +198,18 @@ def test_leaderboards_switch_rule_refresh_live_and_link_to_profiles(
     expect(board.locator("tr[data-player=alice]")).to_have_count(0)
     page.get_by_role("button", name="Fewest moves").click()
     expect(board.locator("tr[data-player=bob] td.measure")).to_have_text(str(len(LINE)))
-    expect(page).to_have_url(f"{alice.server.url}/leaderboards?board=fewest-moves&rule=R")
+    expect(page).to_have_url(f"{alice_browser.server.url}/leaderboards?board=fewest-moves&rule=R")
 
     page.get_by_role("button", name="Classic").click()
     page.get_by_role("button", name="Most wins").click()
     expect(board.locator("tr[data-player=alice] td.rank")).to_have_text("1")
     expect(board).to_have_attribute("data-live", "open")
-    win(bob, CODE)
+    win(bob_browser, CODE)
     expect(board.locator("tr[data-player=bob] td.rank")).to_have_text("1=")
     page.screenshot(path=str(screenshots / "leaderboards-1280x800.png"), full_page=True)
 
     board.get_by_role("link", name="alice").click()
-    expect(page).to_have_url(f"{alice.server.url}/players/alice")
+    expect(page).to_have_url(f"{alice_browser.server.url}/players/alice")
     classic = page.locator(".stats-card[data-rule=C]")
     expect(classic.locator("[data-stat=games]")).to_have_text("1")
     expect(classic.locator("[data-stat=wins]")).to_have_text("1")

@@ -81,15 +81,15 @@ def boxes_overlap(a: FloatRect, b: FloatRect) -> bool:
 
 
 def test_accepting_columns_are_outlined_above_the_cards_and_the_target_marked(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    state = started(alice)
+    state = started(alice_browser)
     accepting = accepted_columns(state, "5H")
     assert 1 in accepting
     refusing = next(col for col in range(1, 8) if col not in accepting and col != 3)
-    pick_up(alice, "5H")
-    move_over(alice, "#card-6S")
-    page = alice.page
+    pick_up(alice_browser, "5H")
+    move_over(alice_browser, "#card-6S")
+    page = alice_browser.page
     for col in range(1, 8):
         mark = page.locator(f"#mark-c{col}")
         if col in accepting:
@@ -117,7 +117,7 @@ def test_accepting_columns_are_outlined_above_the_cards_and_the_target_marked(
     assert above == {"parent": True, "count": above["count"], "higher": True, "covers": True}
     assert above["count"] >= 1
     page.screenshot(path=str(screenshots / "drag-accept-1280x800.png"))
-    move_over(alice, f"#slot-c{refusing}", dy=10)
+    move_over(alice_browser, f"#slot-c{refusing}", dy=10)
     expect(page.locator(f"#mark-c{refusing}")).to_have_class("drop-mark hover hover-refuse")
     expect(page.locator("#mark-c1")).to_have_class("drop-mark accept")
     page.screenshot(path=str(screenshots / "drag-refuse-1280x800.png"))
@@ -147,68 +147,70 @@ def nowhere(page: Page) -> tuple[float, float]:
 @pytest.mark.parametrize("auto_placement", [False, True], ids=["manual", "auto-placement"])
 @pytest.mark.parametrize("how", ["escape", "release-over-nothing"])
 def test_a_cancelled_drag_puts_the_cards_back_and_sends_nothing(
-    alice: Player, auto_placement: bool, how: str
+    alice_browser: Player, auto_placement: bool, how: str
 ) -> None:
-    sent = writes(alice.page)
-    state = started(alice, auto_placement=auto_placement)
+    sent = writes(alice_browser.page)
+    state = started(alice_browser, auto_placement=auto_placement)
     game_id = int(state["id"])
-    before = {card: alice.card(card).bounding_box() for card in ("5H", "2C", "3S")}
-    pick_up(alice, "5H")
+    before = {card: alice_browser.card(card).bounding_box() for card in ("5H", "2C", "3S")}
+    pick_up(alice_browser, "5H")
     if how == "escape":
-        move_over(alice, "#slot-c1", dy=10)
-        expect(alice.page.locator("#mark-c1.hover")).to_have_count(1)
-        alice.page.keyboard.press("Escape")
+        move_over(alice_browser, "#slot-c1", dy=10)
+        expect(alice_browser.page.locator("#mark-c1.hover")).to_have_count(1)
+        alice_browser.page.keyboard.press("Escape")
     else:
-        alice.page.mouse.move(*nowhere(alice.page), steps=8)
-        expect(alice.page.locator(".drop-mark.hover")).to_have_count(0)
-    alice.page.mouse.up()
-    expect(alice.page.locator(".drop-mark")).to_have_count(0)
-    expect(alice.page.locator(".card.dragging")).to_have_count(0)
-    alice.settle()
+        alice_browser.page.mouse.move(*nowhere(alice_browser.page), steps=8)
+        expect(alice_browser.page.locator(".drop-mark.hover")).to_have_count(0)
+    alice_browser.page.mouse.up()
+    expect(alice_browser.page.locator(".drop-mark")).to_have_count(0)
+    expect(alice_browser.page.locator(".card.dragging")).to_have_count(0)
+    alice_browser.settle()
     for card, box in before.items():
-        now = alice.card(card).bounding_box()
+        now = alice_browser.card(card).bounding_box()
         assert box is not None and now is not None
         assert abs(now["x"] - box["x"]) < 1 and abs(now["y"] - box["y"]) < 1, card
     # A click afterwards reaches the server: had a write been sent, it would be before this one.
-    alice.tap("AS")
-    alice.wait_for_version(1)
+    alice_browser.tap("AS")
+    alice_browser.wait_for_version(1)
     assert sent == ["tap"]
-    assert alice.api("GET", f"/games/{game_id}/log")[-1]["intent"] == "tap"
+    assert alice_browser.api("GET", f"/games/{game_id}/log")[-1]["intent"] == "tap"
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_a_refusal_message_hides_no_card_and_can_be_dismissed(
-    alice: Player, screenshots: Path, width: int, height: int
+    alice_browser: Player, screenshots: Path, width: int, height: int
 ) -> None:
-    alice.page.set_viewport_size({"width": width, "height": height})
-    started(alice)
-    alice.drag("5S", "slot-c1")
-    message = alice.page.locator("#messages.docked .message")
+    alice_browser.page.set_viewport_size({"width": width, "height": height})
+    started(alice_browser)
+    alice_browser.drag("5S", "slot-c1")
+    message = alice_browser.page.locator("#messages.docked .message")
     expect(message).to_have_attribute("data-code", "wrong-colour")
-    alice.expect_column("5S", 6)
-    alice.settle()
+    alice_browser.expect_column("5S", 6)
+    alice_browser.settle()
     box = message.bounding_box()
     assert box is not None
-    cards = alice.page.locator(".card")
+    cards = alice_browser.page.locator(".card")
     for i in range(cards.count()):
         card = cards.nth(i).bounding_box()
         assert card is not None
         assert not boxes_overlap(box, card), cards.nth(i).get_attribute("id")
-    alice.page.screenshot(path=str(screenshots / f"refusal-{width}x{height}.png"))
+    alice_browser.page.screenshot(path=str(screenshots / f"refusal-{width}x{height}.png"))
     message.get_by_role("button", name="Dismiss the message").click()
     expect(message).to_have_count(0)
 
 
-def test_a_card_picked_with_the_keyboard_gets_the_same_outlines(alice: Player) -> None:
-    state = started(alice)
-    board = alice.page.get_by_role("application")
+def test_a_card_picked_with_the_keyboard_gets_the_same_outlines(alice_browser: Player) -> None:
+    state = started(alice_browser)
+    board = alice_browser.page.get_by_role("application")
     board.focus()
     for _ in range(6):
-        alice.page.keyboard.press("ArrowRight")
+        alice_browser.page.keyboard.press("ArrowRight")
     expect(board).to_have_attribute("aria-activedescendant", "card-2H")
-    alice.page.keyboard.press("Enter")
+    alice_browser.page.keyboard.press("Enter")
     for col in accepted_columns(state, "2H"):
-        expect(alice.page.locator(f"#mark-c{col}")).to_have_class("drop-mark accept")
-    expect(alice.page.locator(".drop-mark")).to_have_count(len(accepted_columns(state, "2H")))
-    alice.page.keyboard.press("Escape")
-    expect(alice.page.locator(".drop-mark")).to_have_count(0)
+        expect(alice_browser.page.locator(f"#mark-c{col}")).to_have_class("drop-mark accept")
+    expect(alice_browser.page.locator(".drop-mark")).to_have_count(
+        len(accepted_columns(state, "2H"))
+    )
+    alice_browser.page.keyboard.press("Escape")
+    expect(alice_browser.page.locator(".drop-mark")).to_have_count(0)

@@ -20,11 +20,11 @@ BUDGET_GZIP_BYTES = 150 * 1024
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_first_load_of_the_table_is_small(alice: Player) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    page = alice.page
+def test_first_load_of_the_table_is_small(alice_browser: Player) -> None:
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    page = alice_browser.page
     page.goto(f"/game/{game_id}")
-    alice.wait_for_version(0)
+    alice_browser.wait_for_version(0)
     page.wait_for_function("performance.getEntriesByName('yukon-interactive').length > 0")
     timing = page.evaluate(
         """() => {
@@ -40,8 +40,8 @@ def test_first_load_of_the_table_is_small(alice: Player) -> None:
             };
         }"""
     )
-    alice.tap("AS")
-    alice.wait_for_version(1)
+    alice_browser.tap("AS")
+    alice_browser.wait_for_version(1)
     # When the websocket push of the same version lands first, the push draws the move and
     # the REST answer changes nothing: there is then no answer-to-frame figure to report.
     measured = page.evaluate(
@@ -50,7 +50,7 @@ def test_first_load_of_the_table_is_small(alice: Player) -> None:
     answer_to_frame = round(measured[-1], 1) if measured else None
     rows = []
     for resource in timing["resources"]:
-        body = alice.context.request.get(resource["name"]).body()
+        body = alice_browser.context.request.get(resource["name"]).body()
         rows.append((resource["name"], resource["transfer"], len(gzip.compress(body, 9))))
     served = sum(row[1] for row in rows)
     gzipped = sum(row[2] for row in rows)

@@ -93,16 +93,16 @@ def measure(page: Page, state: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
 def test_a_long_column_fits_with_every_rank_readable(
-    alice: Player, screenshots: Path, line: list[str], width: int, height: int
+    alice_browser: Player, screenshots: Path, line: list[str], width: int, height: int
 ) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    state = alice.play(game_id, line)
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    state = alice_browser.play(game_id, line)
     longest = max(c["face_down"] + len(c["face_up"]) for c in state["columns"])
     assert longest >= LONG
-    alice.page.set_viewport_size({"width": width, "height": height})
-    alice.open_game(game_id)
-    figures = measure(alice.page, state)
-    alice.page.screenshot(path=str(screenshots / f"fit-{width}x{height}.png"))
+    alice_browser.page.set_viewport_size({"width": width, "height": height})
+    alice_browser.open_game(game_id)
+    figures = measure(alice_browser.page, state)
+    alice_browser.page.screenshot(path=str(screenshots / f"fit-{width}x{height}.png"))
     assert figures["faults"] == []
     assert figures["faceUp"] == sum(len(c["face_up"]) for c in state["columns"])
     assert figures["board"]["bottom"] <= height
@@ -111,18 +111,18 @@ def test_a_long_column_fits_with_every_rank_readable(
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
 def test_a_fresh_deal_uses_the_width(
-    alice: Player, screenshots: Path, width: int, height: int
+    alice_browser: Player, screenshots: Path, width: int, height: int
 ) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.page.set_viewport_size({"width": width, "height": height})
-    alice.open_game(game_id)
-    figures = measure(alice.page, alice.state(game_id))
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.page.set_viewport_size({"width": width, "height": height})
+    alice_browser.open_game(game_id)
+    figures = measure(alice_browser.page, alice_browser.state(game_id))
     assert figures["faults"] == []
     boxes = [
-        alice.page.locator(f"#slot-{slot}").bounding_box()
+        alice_browser.page.locator(f"#slot-{slot}").bounding_box()
         for slot in ("c1", "c2", "c3", "c4", "c5", "c6", "c7", "f0", "f1", "f2", "f3")
     ]
     left = min(b["x"] for b in boxes if b)
     right = max(b["x"] + b["width"] for b in boxes if b)
     assert right - left >= 0.8 * width, f"the table spans {right - left} of {width} pixels"
-    alice.page.screenshot(path=str(screenshots / f"fit-deal-{width}x{height}.png"))
+    alice_browser.page.screenshot(path=str(screenshots / f"fit-deal-{width}x{height}.png"))

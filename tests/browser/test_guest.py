@@ -52,8 +52,8 @@ def test_play_now_deals_a_guest_game_that_signing_up_keeps(
     game_id = int(page.url.rsplit("/", 1)[1])
     visitor.wait_for_version(0)
     expect(page.locator("#nav .guest-badge")).to_have_text("Guest")
-    guest = Game.objects.select_related("owner").get(pk=game_id).owner
-    assert PlayerSettings.objects.get(user=guest).is_guest
+    guest_browser = Game.objects.select_related("owner").get(pk=game_id).owner
+    assert PlayerSettings.objects.get(user=guest_browser).is_guest
 
     card, column = column_move(visitor.state(game_id)["legal_moves"])
     visitor.drag(card, f"slot-c{column}")
@@ -75,7 +75,7 @@ def test_play_now_deals_a_guest_game_that_signing_up_keeps(
     expect(page.locator("#nav .guest-badge")).to_have_count(0)
     page.screenshot(path=screenshots / "guest-upgraded.png")
     user = User.objects.get(username="gina")
-    assert user.pk == guest.pk
+    assert user.pk == guest_browser.pk
     assert not PlayerSettings.objects.get(user=user).is_guest
     assert Game.objects.get(pk=game_id).owner_id == user.pk
     assert Game.objects.get(pk=game_id).move_count == 1

@@ -60,26 +60,26 @@ LANGUAGES = {
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_switching_language_translates_the_table_refusals_and_rules(
-    alice: Player, screenshots: Path, language: str
+    alice_browser: Player, screenshots: Path, language: str
 ) -> None:
     words = LANGUAGES[language]
-    page = alice.page
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.open_game(game_id)
+    page = alice_browser.page
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.open_game(game_id)
     page.select_option("#language", language)
     expect(page.locator("html")).to_have_attribute("lang", language)
-    alice.wait_for_version(0)
-    assert alice.api("GET", "/me/settings")["language"] == language
+    alice_browser.wait_for_version(0)
+    assert alice_browser.api("GET", "/me/settings")["language"] == language
 
     expect(page.locator("[data-stat=status]")).to_have_text(words["rule"])
     expect(page.locator(".infobar .stat .label").first).to_have_text(words["time"])
-    alice.drag("7H", "slot-c6")
+    alice_browser.drag("7H", "slot-c6")
     message = page.locator("#messages .message")
     expect(message).to_have_attribute("data-code", "wrong-colour")
     expect(message).to_contain_text(words["refusal"])
     link = message.get_by_role("link", name=words["link"])
     expect(link).to_have_attribute("href", "/rules#build")
-    alice.settle()
+    alice_browser.settle()
     page.screenshot(path=screenshots / f"language-{language}-table.png")
 
     page.goto(link.get_attribute("href") or "")
@@ -96,7 +96,7 @@ def test_switching_language_translates_the_table_refusals_and_rules(
     page.get_by_role("link", name=words["nav"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["title"])
 
-    alice.api("POST", "/daily/play")
+    alice_browser.api("POST", "/daily/play")
     page.goto("/daily")
     expect(page.get_by_role("heading", level=1)).to_have_text(words["daily"])
     expect(page.locator(".players")).to_contain_text(words["one_player"])

@@ -104,11 +104,11 @@ def test_pages_speak_the_chosen_language_with_its_plurals_numbers_and_dates(
 
 
 def test_the_daily_counts_agree_with_each_board_and_its_empty_state(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    game_id = int(alice.api("POST", "/daily/play")["id"])
+    game_id = int(alice_browser.api("POST", "/daily/play")["id"])
     Game.objects.filter(pk=game_id).update(assisted=True)
-    page = alice.page
+    page = alice_browser.page
     page.goto("/daily")
     expect(page.locator(".players")).to_contain_text("1 ranked player so far")
     without, with_hints = (
@@ -129,25 +129,25 @@ def test_the_daily_counts_agree_with_each_board_and_its_empty_state(
 
 
 def test_copy_on_a_running_daily_copies_its_link_and_a_closed_day_its_code(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    alice.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game_id = int(alice.api("POST", "/daily/play")["id"])
-    page = alice.page
-    alice.open_game(game_id)
+    alice_browser.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_id = int(alice_browser.api("POST", "/daily/play")["id"])
+    page = alice_browser.page
+    alice_browser.open_game(game_id)
     expect(page.locator("[data-stat=code]")).to_have_text("hidden until the day closes")
     copy = page.locator(".code-stat button")
     expect(copy).to_have_text("Copy link")
     copy.click()
-    link = f"{alice.server.url}/daily/{days.today()}"
+    link = f"{alice_browser.server.url}/daily/{days.today()}"
     expect(page.locator("#messages")).to_contain_text("Copied the link to this daily deal.")
     assert page.evaluate("navigator.clipboard.readText()") == link
     assert "null" not in page.locator("#messages").inner_text()
     page.screenshot(path=str(screenshots / "loose-ends-daily-copy-link.png"))
 
-    closed = int(alice.new_game(CODE)["id"])
+    closed = int(alice_browser.new_game(CODE)["id"])
     file_under(PAST_DAY, closed)
-    alice.open_game(closed)
+    alice_browser.open_game(closed)
     expect(page.locator("[data-stat=code]")).to_have_text(CODE)
     expect(copy).to_have_text("Copy")
     copy.click()
@@ -206,22 +206,22 @@ def test_a_day_that_is_not_a_date_is_told_apart_from_a_day_to_come(
 
 
 def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.play(game_id, LINE[:3])
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.play(game_id, LINE[:3])
     yesterday = days.today() - timedelta(days=1)
     file_under(yesterday, game_id)
     an_hour_before_close = datetime.combine(yesterday, time(23), tzinfo=UTC)
     Game.objects.filter(pk=game_id).update(first_move_at=an_hour_before_close)
 
-    state = alice.state(game_id)
+    state = alice_browser.state(game_id)
     assert state["closed"] is True
     assert state["legal_moves"] == []
     assert state["undo_depth"] == 0
     assert state["elapsed_seconds"] == 3600
 
-    page = alice.page
+    page = alice_browser.page
     moves: list[str] = []
     page.on(
         "request",
@@ -231,7 +231,7 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
             else None
         ),
     )
-    alice.open_game(game_id)
+    alice_browser.open_game(game_id)
     expect(page.locator("[data-stat=time]")).to_have_text("1:00:00")
     expect(page.locator("[data-stat=status]")).to_contain_text("Day closed")
     expect(page.locator("#messages")).to_contain_text(
@@ -240,15 +240,15 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
     expect(page.locator("[data-action=resign]")).to_be_disabled()
 
-    card = next(c for c in ("QS", "KH") if alice.card(c).count())
-    before = alice.card(card).bounding_box()
-    alice.card(card).hover(position={"x": 12, "y": 8})
+    card = next(c for c in ("QS", "KH") if alice_browser.card(c).count())
+    before = alice_browser.card(card).bounding_box()
+    alice_browser.card(card).hover(position={"x": 12, "y": 8})
     page.mouse.down()
     page.mouse.move(600, 600, steps=8)
-    assert alice.card(card).bounding_box() == before  # nothing follows the pointer
+    assert alice_browser.card(card).bounding_box() == before  # nothing follows the pointer
     page.mouse.up()
-    alice.tap(card)
-    alice.page.locator(".board").press("t")
+    alice_browser.tap(card)
+    alice_browser.page.locator(".board").press("t")
     assert moves == []
     page.locator("#messages button").first.click()  # dismissed: the info bar shows the state
     expect(page.locator("[data-stat=status]")).to_be_visible()
@@ -256,16 +256,16 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
     expect(page.locator("[data-stat=time]")).to_have_text("1:00:00")
 
 
-def test_a_table_open_when_its_day_closes_freezes_at_the_next_move(alice: Player) -> None:
+def test_a_table_open_when_its_day_closes_freezes_at_the_next_move(alice_browser: Player) -> None:
     """The day closing while the page is open (no push says so): the refused move brings the
     frozen state, and the table stops its clock and takes no more moves."""
-    game_id = int(alice.new_game(CODE)["id"])
+    game_id = int(alice_browser.new_game(CODE)["id"])
     Game.objects.filter(pk=game_id).update(daily_date=days.today(), ranked=True)
-    alice.open_game(game_id)
-    page = alice.page
+    alice_browser.open_game(game_id)
+    page = alice_browser.page
     expect(page.locator(".code-stat button")).to_have_text("Copy link")
     file_under(days.today() - timedelta(days=1), game_id)  # its day has just closed
-    alice.tap("AS")  # LINE[0] is AS>F: a legal move while the day ran
+    alice_browser.tap("AS")  # LINE[0] is AS>F: a legal move while the day ran
     expect(page.locator("#messages")).to_contain_text("This daily deal is closed")
     expect(page.locator("[data-stat=status]")).to_contain_text("Day closed")
     expect(page.locator("[data-action=resign]")).to_be_disabled()
@@ -273,10 +273,10 @@ def test_a_table_open_when_its_day_closes_freezes_at_the_next_move(alice: Player
 
 
 def test_games_with_hints_count_for_wins_but_not_records_and_every_page_says_so(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    file_under(PAST_DAY, win(alice, assisted=True))
-    page = alice.page
+    file_under(PAST_DAY, win(alice_browser, assisted=True))
+    page = alice_browser.page
     note = re.compile("Games played with hints or winnability checks")
 
     page.goto("/players/alice")

@@ -42,8 +42,8 @@ def test_sign_up_log_out_and_log_in(browser: Browser, server: RunningServer) -> 
         context.close()
 
 
-def test_settings_are_saved_and_used_at_the_table(alice: Player) -> None:
-    page = alice.page
+def test_settings_are_saved_and_used_at_the_table(alice_browser: Player) -> None:
+    page = alice_browser.page
     page.goto("/settings")
     page.get_by_label("Four-colour suits").check()
     expect(page.get_by_role("status").filter(has_text="Saved")).to_contain_text(
@@ -51,32 +51,32 @@ def test_settings_are_saved_and_used_at_the_table(alice: Player) -> None:
     )
     page.get_by_label("Interactive rules").uncheck()
     expect(page.get_by_role("status").filter(has_text="Saved")).to_contain_text("off")
-    assert alice.api("GET", "/me/settings")["interactive_rules"] is False
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.open_game(game_id)
+    assert alice_browser.api("GET", "/me/settings")["interactive_rules"] is False
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.open_game(game_id)
     expect(page.locator(".board")).to_have_class("board four-colour")
-    alice.drag("5S", "slot-c1")
+    alice_browser.drag("5S", "slot-c1")
     expect(page.locator("#messages .message")).to_have_text("That move is not allowed.")
 
 
-def test_my_games_lists_and_links_my_games(alice: Player) -> None:
-    game_id = int(alice.new_game(CODE)["id"])
-    alice.page.goto("/games")
-    link = alice.page.get_by_role("link", name=CODE)
+def test_my_games_lists_and_links_my_games(alice_browser: Player) -> None:
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.page.goto("/games")
+    link = alice_browser.page.get_by_role("link", name=CODE)
     expect(link).to_have_attribute("href", f"/game/{game_id}")
     link.click()
-    alice.wait_for_version(0)
+    alice_browser.wait_for_version(0)
 
 
-def test_an_api_token_is_shown_once_and_can_be_revoked(alice: Player) -> None:
-    page = alice.page
+def test_an_api_token_is_shown_once_and_can_be_revoked(alice_browser: Player) -> None:
+    page = alice_browser.page
     page.goto("/tokens")
     page.get_by_label("Token name").fill("my bot")
     page.get_by_role("button", name="Create token").click()
     secret = page.locator("[data-token]")
     expect(secret).to_contain_text("yk_")
     raw = secret.inner_text()
-    response = alice.context.request.get(
+    response = alice_browser.context.request.get(
         "/api/v1/auth/me", headers={"Authorization": f"Bearer {raw}"}
     )
     assert response.json()["username"] == "alice"
@@ -88,7 +88,7 @@ def test_an_api_token_is_shown_once_and_can_be_revoked(alice: Player) -> None:
     expect(page.get_by_role("cell", name="my bot", exact=True)).to_have_count(0)
 
 
-def test_the_daily_and_leaderboard_pages_load(alice: Player) -> None:
+def test_the_daily_and_leaderboard_pages_load(alice_browser: Player) -> None:
     for path, title in (("/daily", "Today's daily deal"), ("/leaderboards", "Leaderboards")):
-        alice.page.goto(path)
-        expect(alice.page.get_by_role("heading", level=1)).to_have_text(title)
+        alice_browser.page.goto(path)
+        expect(alice_browser.page.get_by_role("heading", level=1)).to_have_text(title)

@@ -19,7 +19,9 @@ PHONE = {"width": 390, "height": 800}
 
 
 @pytest.fixture
-def guest(browser: Browser, server: RunningServer, transactional_db: None) -> Iterator[Player]:
+def guest_browser(
+    browser: Browser, server: RunningServer, transactional_db: None
+) -> Iterator[Player]:
     context = new_context(browser, server, viewport=PHONE, is_mobile=True, has_touch=True)
     player = Player("guest", context, context.new_page(), server)
     yield player
@@ -31,10 +33,10 @@ def racer_moves(page: Page, name: str) -> str:
 
 
 def test_three_players_race_by_link_and_rematch(
-    alice: Player, bob: Player, guest: Player, screenshots: Path
+    alice_browser: Player, bob_browser: Player, guest_browser: Player, screenshots: Path
 ) -> None:
     code, line = winning_line()
-    page = alice.page
+    page = alice_browser.page
     page.goto("/races")
     page.get_by_label("Private room (not listed here)").check()
     page.get_by_label("Deal code (private rooms; empty for a random deal)").fill(code)
@@ -44,45 +46,45 @@ def test_three_players_race_by_link_and_rematch(
     link = page.locator(".invite-link").input_value()
     assert link.endswith(f"/races/{room}")
 
-    bob.page.goto(f"/races/{room}")
-    bob.page.locator("[data-action=join]").click()
-    guest.page.goto(f"/races/{room}")
-    expect(guest.page.locator("[data-action=join]")).to_have_text("Join as a guest")
-    guest.page.locator("[data-action=join]").click()
-    for player in (alice, bob, guest):
+    bob_browser.page.goto(f"/races/{room}")
+    bob_browser.page.locator("[data-action=join]").click()
+    guest_browser.page.goto(f"/races/{room}")
+    expect(guest_browser.page.locator("[data-action=join]")).to_have_text("Join as a guest")
+    guest_browser.page.locator("[data-action=join]").click()
+    for player in (alice_browser, bob_browser, guest_browser):
         expect(player.page.locator("#app .racer")).to_have_count(3)
     page.screenshot(path=screenshots / "race-room.png")
 
-    for player in (alice, bob, guest):
+    for player in (alice_browser, bob_browser, guest_browser):
         player.page.locator("[data-action=ready]").click()
-    expect(bob.page.locator("[data-part=countdown]")).to_be_visible()
-    bob.page.screenshot(path=screenshots / "race-countdown.png")
-    for player in (alice, bob, guest):
+    expect(bob_browser.page.locator("[data-part=countdown]")).to_be_visible()
+    bob_browser.page.screenshot(path=screenshots / "race-countdown.png")
+    for player in (alice_browser, bob_browser, guest_browser):
         expect(player.page.locator("#app")).to_have_attribute("data-status", "running")
         expect(player.page.locator("#app .board .card").first).to_be_visible()
 
-    game = alice.api("GET", f"/races/{room}")["me"]["game"]
-    alice.play(game, line[:12])
-    for player in (bob, guest):
+    game = alice_browser.api("GET", f"/races/{room}")["me"]["game"]
+    alice_browser.play(game, line[:12])
+    for player in (bob_browser, guest_browser):
         expect(player.page.locator(racer_moves(player.page, "alice"))).to_have_text("12 moves")
-    bob.page.screenshot(path=screenshots / "race-table-desktop.png")
-    guest.page.screenshot(path=screenshots / "race-table-phone.png")
+    bob_browser.page.screenshot(path=screenshots / "race-table-desktop.png")
+    guest_browser.page.screenshot(path=screenshots / "race-table-phone.png")
 
-    alice.play(game, line[12:])
-    for player in (alice, bob, guest):
+    alice_browser.play(game, line[12:])
+    for player in (alice_browser, bob_browser, guest_browser):
         expect(player.page.locator("[data-part=end] h2")).to_have_text("alice wins the race!")
-    expect(bob.page.locator("[data-part=end] tbody tr").first).to_have_attribute(
+    expect(bob_browser.page.locator("[data-part=end] tbody tr").first).to_have_attribute(
         "data-player", "alice"
     )
-    expect(bob.page.locator(".race-head .facts")).to_contain_text(code)
-    bob.page.screenshot(path=screenshots / "race-end.png")
+    expect(bob_browser.page.locator(".race-head .facts")).to_contain_text(code)
+    bob_browser.page.screenshot(path=screenshots / "race-end.png")
 
-    for player in (bob, alice, guest):
+    for player in (bob_browser, alice_browser, guest_browser):
         player.page.locator("[data-action=rematch]").click()
         expect(player.page).not_to_have_url(re.compile(f"/races/{room}$"))
-    for player in (alice, bob, guest):
+    for player in (alice_browser, bob_browser, guest_browser):
         expect(player.page.locator("#app .racer")).to_have_count(3)
         expect(player.page.locator("#app")).to_have_attribute(
             "data-status", re.compile("countdown|running")
         )
-    guest.page.screenshot(path=screenshots / "race-rematch-phone.png")
+    guest_browser.page.screenshot(path=screenshots / "race-rematch-phone.png")

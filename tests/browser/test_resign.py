@@ -48,12 +48,12 @@ def test_the_new_game_dialog_after_signing_up_can_be_dismissed(
 
 
 def test_new_game_keeps_or_resigns_the_unfinished_one_and_my_games_resumes_it(
-    alice: Player, screenshots: Path
+    alice_browser: Player, screenshots: Path
 ) -> None:
-    page = alice.page
-    first = int(alice.new_game(CODE)["id"])
-    alice.play(first, MOVES[:1])
-    alice.open_game(first)
+    page = alice_browser.page
+    first = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.play(first, MOVES[:1])
+    alice_browser.open_game(first)
 
     page.get_by_role("button", name="New game").click()
     question = page.get_by_role("dialog", name="This game is not finished")
@@ -63,7 +63,7 @@ def test_new_game_keeps_or_resigns_the_unfinished_one_and_my_games_resumes_it(
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Deal").click()
     expect(page).not_to_have_url(re.compile(rf"/game/{first}$"))
     expect(page).to_have_url(re.compile(r"/game/\d+$"))
-    assert alice.state(first)["status"] == "active"
+    assert alice_browser.state(first)["status"] == "active"
 
     page.locator("#nav").get_by_role("link", name="My games").click()
     unfinished = page.locator(".unfinished")
@@ -71,7 +71,7 @@ def test_new_game_keeps_or_resigns_the_unfinished_one_and_my_games_resumes_it(
     page.screenshot(path=screenshots / "my-games-unfinished.png")
     unfinished.locator(f"li[data-game='{first}']").get_by_role("link", name="Resume").click()
     expect(page).to_have_url(re.compile(rf"/game/{first}$"))
-    alice.wait_for_version(1)
+    alice_browser.wait_for_version(1)
 
     # Resign asks first; Esc keeps playing.
     page.locator("[data-action=resign]").click()
@@ -85,14 +85,14 @@ def test_new_game_keeps_or_resigns_the_unfinished_one_and_my_games_resumes_it(
     confirm.get_by_role("button", name="Resign").click()
     expect(page.locator("#app")).to_have_attribute("data-status", "abandoned")
     expect(page.locator("[data-action=resign]")).to_be_disabled()
-    stats = alice.api("GET", "/players/alice")["stats"]["C"]
+    stats = alice_browser.api("GET", "/players/alice")["stats"]["C"]
     assert (stats["games"], stats["wins"], stats["win_rate"]) == (1, 0, 0.0)
 
     # "New game" on another unfinished game: resign it from the question.
-    second = int(alice.new_game(CODE)["id"])
-    alice.play(second, MOVES[:1])
-    alice.open_game(second)
+    second = int(alice_browser.new_game(CODE)["id"])
+    alice_browser.play(second, MOVES[:1])
+    alice_browser.open_game(second)
     page.get_by_role("button", name="New game").click()
     question.get_by_role("button", name="Resign it").click()
     expect(page.get_by_role("dialog", name="New game")).to_be_visible()
-    assert alice.state(second)["status"] == "abandoned"
+    assert alice_browser.state(second)["status"] == "abandoned"

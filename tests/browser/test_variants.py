@@ -64,8 +64,10 @@ def deal_from_dialog(player: Player, letter: str, code: str = "") -> dict[str, A
     return state
 
 
-def test_a_player_chooses_russian_then_alaska_and_plays(alice: Player, screenshots: Path) -> None:
-    page = alice.page
+def test_a_player_chooses_russian_then_alaska_and_plays(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    page = alice_browser.page
     page.goto("/")
     dialog = page.get_by_role("dialog", name="New game")
     for label in LABELS.values():
@@ -76,28 +78,28 @@ def test_a_player_chooses_russian_then_alaska_and_plays(alice: Player, screensho
         if letter == "A":  # from the table: the Russian game waits in My games
             page.get_by_role("button", name="New game").click()
             page.get_by_role("button", name="Keep it for later").click()
-        state = deal_from_dialog(alice, letter)
+        state = deal_from_dialog(alice_browser, letter)
         assert state["rule"] == letter and state["code"].startswith(f"YU1-{letter}-")
         expect(page.locator("[data-stat=status]")).to_contain_text(f"{NAMES[letter]} rules")
         card, column = column_move(state)
-        alice.drag(card, f"slot-c{column}")
-        alice.wait_for_version(state["version"] + 1)
-        alice.expect_column(card, column)
-        assert alice.state(state["id"])["move_count"] == 1
+        alice_browser.drag(card, f"slot-c{column}")
+        alice_browser.wait_for_version(state["version"] + 1)
+        alice_browser.expect_column(card, column)
+        assert alice_browser.state(state["id"])["move_count"] == 1
         page.screenshot(
             path=str(screenshots / f"variant-{NAMES[letter].lower()}-board-1280x800.png")
         )
 
 
-def test_a_russian_move_the_server_refuses_names_the_same_suit_rule(alice: Player) -> None:
+def test_a_russian_move_the_server_refuses_names_the_same_suit_rule(alice_browser: Player) -> None:
     """A card dropped on one rank higher of another suit: refused by Russian's rule."""
     code, move = suit_only_refusal(RULES["U"])
-    page = alice.page
+    page = alice_browser.page
     page.goto("/")
-    state = deal_from_dialog(alice, "U", code)
+    state = deal_from_dialog(alice_browser, "U", code)
     assert state["code"] == code and move not in state["legal_moves"]
     card, column = move.split(">")
-    alice.drag(card, f"slot-c{column}")
+    alice_browser.drag(card, f"slot-c{column}")
     message = page.locator(".message.refused")
     expect(message).to_have_attribute("data-code", "wrong-suit")
     expect(message).to_contain_text("same suit")
@@ -106,56 +108,60 @@ def test_a_russian_move_the_server_refuses_names_the_same_suit_rule(alice: Playe
 
 @pytest.mark.parametrize("letter", ["U", "A"])
 def test_a_variant_is_won_and_shows_on_its_boards(
-    alice: Player, screenshots: Path, letter: str
+    alice_browser: Player, screenshots: Path, letter: str
 ) -> None:
     code, line = variant_winning_line(letter)
-    game_id = int(alice.new_game(code)["id"])
-    owner = User.objects.get(username=alice.name)
+    game_id = int(alice_browser.new_game(code)["id"])
+    owner = User.objects.get(username=alice_browser.name)
     version = Game.objects.get(pk=game_id).version
     for move in line[:-2]:
         version = services.play_move(owner, game_id, move=move, version=version).game.version
-    alice.open_game(game_id)
+    alice_browser.open_game(game_id)
     for move in line[-2:]:
         assert move.endswith(">F")
-        alice.tap(move.split(">")[0])
+        alice_browser.tap(move.split(">")[0])
         version += 1
-        expect(alice.page.locator("#app")).to_have_attribute("data-version", str(version))
-    win = alice.page.get_by_role("dialog", name="You won!")
+        expect(alice_browser.page.locator("#app")).to_have_attribute("data-version", str(version))
+    win = alice_browser.page.get_by_role("dialog", name="You won!")
     expect(win).to_be_visible()
     expect(win).to_contain_text(code)
     name = NAMES[letter].lower()
-    alice.page.screenshot(path=str(screenshots / f"variant-{name}-win-1280x800.png"))
+    alice_browser.page.screenshot(path=str(screenshots / f"variant-{name}-win-1280x800.png"))
 
-    alice.page.goto(f"/leaderboards?board=wins&rule={letter}")
-    board = alice.page.locator("table.ranking")
+    alice_browser.page.goto(f"/leaderboards?board=wins&rule={letter}")
+    board = alice_browser.page.locator("table.ranking")
     expect(board.locator("tr[data-player=alice]")).to_be_visible()
-    expect(alice.page.locator(f".toggle [data-value={letter}]")).to_have_attribute(
+    expect(alice_browser.page.locator(f".toggle [data-value={letter}]")).to_have_attribute(
         "aria-pressed", "true"
     )
-    alice.page.screenshot(path=str(screenshots / f"variant-{name}-leaderboard-1280x800.png"))
-    alice.page.goto("/players/alice")
-    cards = alice.page.locator(".stats-card")
+    alice_browser.page.screenshot(
+        path=str(screenshots / f"variant-{name}-leaderboard-1280x800.png")
+    )
+    alice_browser.page.goto("/players/alice")
+    cards = alice_browser.page.locator(".stats-card")
     expect(cards).to_have_count(len(RULES))
-    expect(alice.page.locator(f".stats-card[data-rule={letter}]")).to_contain_text(NAMES[letter])
+    expect(alice_browser.page.locator(f".stats-card[data-rule={letter}]")).to_contain_text(
+        NAMES[letter]
+    )
     if letter == "U":
-        alice.page.screenshot(
+        alice_browser.page.screenshot(
             path=str(screenshots / "variant-profile-stats-1280x800.png"), full_page=True
         )
-        alice.page.set_viewport_size(PHONE)
-        alice.page.goto(f"/leaderboards?board=wins&rule={letter}")
+        alice_browser.page.set_viewport_size(PHONE)
+        alice_browser.page.goto(f"/leaderboards?board=wins&rule={letter}")
         expect(board.locator("tr[data-player=alice]")).to_be_visible()
-        alice.page.screenshot(path=str(screenshots / "variant-leaderboard-390x844.png"))
-        alice.page.goto("/rules#alaska")
-        expect(alice.page.locator("#alaska h2")).to_have_text("Alaska")
-        alice.page.screenshot(path=str(screenshots / "variant-rules-alaska-390x844.png"))
+        alice_browser.page.screenshot(path=str(screenshots / "variant-leaderboard-390x844.png"))
+        alice_browser.page.goto("/rules#alaska")
+        expect(alice_browser.page.locator("#alaska h2")).to_have_text("Alaska")
+        alice_browser.page.screenshot(path=str(screenshots / "variant-rules-alaska-390x844.png"))
 
 
 def test_the_russian_daily_and_the_race_tables(
-    alice: Player, bob: Player, screenshots: Path
+    alice_browser: Player, bob_browser: Player, screenshots: Path
 ) -> None:
     """A variant's daily page and a race of each variant, seen from a racer's table."""
     daily.deal_for(days.today(), rule=RULES["U"])
-    page = alice.page
+    page = alice_browser.page
     page.goto("/daily?rule=U")
     expect(page.locator("h1")).to_have_text("Today's daily deal: Russian")
     page.get_by_role("button", name="Play today's deal").click()
@@ -167,7 +173,7 @@ def test_the_russian_daily_and_the_race_tables(
     page.screenshot(path=str(screenshots / "variant-russian-daily-1280x800.png"), full_page=True)
 
     rooms_by_player = {}
-    for player, letter in ((alice, "U"), (bob, "A")):
+    for player, letter in ((alice_browser, "U"), (bob_browser, "A")):
         racer = User.objects.get(username=player.name)
         rival = User.objects.create_user(f"{player.name}-rival")
         room = str(rooms.create(racer, rule=letter, private=True).state["room"])
@@ -176,7 +182,7 @@ def test_the_russian_daily_and_the_race_tables(
         rooms_by_player[player.name] = (room, letter)
         player.page.goto(f"/races/{room}")
         player.page.locator("[data-action=ready]").click()
-    for player in (alice, bob):
+    for player in (alice_browser, bob_browser):
         room, letter = rooms_by_player[player.name]
         expect(player.page.locator("#app")).to_have_attribute("data-status", "running")
         expect(player.page.locator("#app .board .card").first).to_be_visible()
