@@ -144,7 +144,17 @@ def _write(
     apply: Callable[[Game, EngineGame], GameState],
     is_same_write: Callable[[Game], bool],
 ) -> Outcome:
-    """One write; an ordinary game's takes one lock, a race game's locks its race first."""
+    """One write, in one transaction.
+
+    Lock order is the race row, then the game row (games.races.lifecycle), so that a win, a
+    time limit and a forfeit are decided one at a time. But whether a game plays in a race
+    is only known once its row is read, and a query to ask first would cost every ordinary
+    move a round trip. So the first attempt locks the game and reads its race in the same
+    statement: an ordinary game (nearly every write) goes on under that lock. A race game
+    raises `_InRace` before anything is written; that transaction rolls back, and the
+    second attempt settles the race's timers and locks the race, then the game, as the
+    lock order wants.
+    """
     try:
         return _write_locked(player, game_id, version, apply, is_same_write, race_id=None)
     except _InRace as found:  # nothing was written: the first transaction rolled back
