@@ -56,6 +56,18 @@ class LosingMoveSerializer(serializers.Serializer[Any]):
     )
 
 
+class TurningPointSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(
+        help_text="The version the losing move made: the position before it (version - 1) "
+        "was the last winnable one."
+    )
+    move = serializers.CharField(help_text="The losing move.")
+    line = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="A winning line from the position before the losing move (no position twice).",
+    )
+
+
 class AnalysisSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(
         choices=["not-finished", "pending", "partial", "done"],
@@ -65,6 +77,13 @@ class AnalysisSerializer(serializers.Serializer[Any]):
     node_budget = serializers.IntegerField(help_text="Solver positions allowed per position.")
     verdicts = PositionVerdictSerializer(many=True)
     losing_move = LosingMoveSerializer(allow_null=True)
+    turning = serializers.ChoiceField(
+        choices=["pending", "lost", "never-winnable", "not-lost", "unknown"],
+        help_text="Where the win was lost: `lost` (see turning_point), `never-winnable` (the "
+        "deal never could be won), `not-lost` (won, or still winnable at the end), `unknown` "
+        "(the solver's budget could not tell), `pending` (still searching).",
+    )
+    turning_point = TurningPointSerializer(allow_null=True)
     shortest_line = serializers.IntegerField(
         allow_null=True, help_text="Moves of the shortest win the solver found from the deal."
     )

@@ -18,9 +18,11 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games import days, deals, events
+from games.analysis import turning
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
 from games.engine import GameCode, Move
+from games.engine.lines import without_loops
 from games.engine.solver import SolveResult, solve
 from games.models import Game
 
@@ -115,14 +117,70 @@ def _write(job: GameAnalysis, positions: LogPositions) -> None:
     )
 
 
+class _ClaimLost(Exception):
+    """Another worker took the job over (this one looked dead): stop at once."""
+
+
+def _search_turning_point(
+    job: GameAnalysis, game: Game, positions: LogPositions, kinds: list[str]
+) -> None:
+    """Where the win was lost (games.analysis.turning): found first, with a handful of solves
+    at rising budgets, before the strip of every position is filled in."""
+
+    def solve_at(version: int, nodes: int) -> None:
+        positions.solve(version, lambda private: solve(private, node_budget=nodes))
+        if not _still_mine(job):
+            raise _ClaimLost
+
+    turn = turning.find(positions, kinds, solve_at, job.node_budget)
+    job.turning = turn.kind
+    if turn.kind == "lost" and turn.version is not None:
+        before = deals.replayed(game, _texts(game)[: turn.version - 1])
+        result = solve(before, node_budget=job.node_budget * turning.ESCALATION[-1])
+        line = without_loops(before, result.line) if result.verdict == "winnable" else []
+        job.losing_version = turn.version if line else None
+        job.turning_line = [str(move) for move in line]
+        job.better_move = job.turning_line[0] if line else ""
+        if not line:
+            job.turning = "unknown"
+    GameAnalysis.objects.filter(pk=job.pk).update(
+        turning=job.turning,
+        turning_line=job.turning_line,
+        losing_version=job.losing_version,
+        better_move=job.better_move,
+    )
+
+
+def _texts(game: Game) -> list[str]:
+    return list(game.log.order_by("seq").values_list("text", flat=True))
+
+
 def run_step(game_id: int, worker: str) -> bool:
-    """Solve up to a chunk of the game's undecided positions; True when more remain (requeued)."""
+    """Solve up to a chunk of the game's undecided positions; True when more remains (requeued).
+
+    A lost game's turning point is searched first (its own step), so it shows long before
+    every position's verdict does.
+    """
     job = _claim(game_id, worker)
     if job is None:
         return False
     game = Game.objects.get(pk=game_id)
     positions, kinds = log_positions(game)
     fresh = not _stored(job, positions)
+    if not job.turning and game.status != Game.Status.WON:
+        try:
+            _search_turning_point(job, game, positions, kinds)
+        except _ClaimLost:
+            return False
+        with transaction.atomic():
+            if not _still_mine(job):
+                return False
+            _write(job, positions)
+            GameAnalysis.objects.filter(pk=job.pk).update(
+                status=GameAnalysis.Status.QUEUED, worker="", queued_at=timezone.now()
+            )
+            _enqueue_step(game_id)
+        return True
     # A won game decides every position by itself: solve the deal once for the best line.
     todo = [0] if fresh and game.status == Game.Status.WON else positions.unsolved()
 
@@ -147,8 +205,6 @@ def run_step(game_id: int, worker: str) -> bool:
         GameAnalysis.objects.filter(pk=job.pk).update(
             status=GameAnalysis.Status.DONE,
             worker="",
-            losing_version=found.losing_version,
-            better_move=found.better_move,
             shortest_line=found.shortest_line,
             finished_at=timezone.now(),
         )
@@ -223,22 +279,46 @@ def report(game: Game) -> dict[str, Any]:
             for version, row in sorted(verdicts.items())
         ],
         "losing_move": None,
+        "turning": _turning(game, job),
+        "turning_point": None,
         "extra_moves": None,
         "shortest_line": None,
     }
-    if job is not None and job.status == job.Status.DONE:
+    if job is not None and job.turning == "lost":
         answer["losing_move"] = _losing_move(game, job)
+        answer["turning_point"] = _turning_point(game, job)
+    if job is not None and job.status == job.Status.DONE:
         answer["shortest_line"] = job.shortest_line
         if game.status == Game.Status.WON and job.shortest_line is not None:
             answer["extra_moves"] = max(game.move_count - job.shortest_line, 0)
     return answer
 
 
+def _turning(game: Game, job: GameAnalysis | None) -> str:
+    """What the search for the turning point concluded (`pending` while it runs)."""
+    if game.status == Game.Status.WON:
+        return "not-lost"
+    return job.turning if job is not None and job.turning else "pending"
+
+
+def _turning_point(game: Game, job: GameAnalysis) -> dict[str, Any] | None:
+    """The move after which the game could no longer be won, and a winning line from the
+    position before it (the better way)."""
+    if job.losing_version is None:
+        return None
+    texts = _texts(game)
+    return {
+        "version": job.losing_version,
+        "move": texts[job.losing_version - 1],
+        "line": job.turning_line,
+    }
+
+
 def _losing_move(game: Game, job: GameAnalysis) -> dict[str, Any] | None:
     """The losing move, the better one, and the board after the better one."""
     if job.losing_version is None:
         return None
-    texts = list(game.log.order_by("seq").values_list("text", flat=True))
+    texts = _texts(game)
     engine = deals.replayed(game, texts[: job.losing_version - 1])
     before = engine.to_public()
     engine.play(Move.parse(job.better_move))

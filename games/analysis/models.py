@@ -66,6 +66,15 @@ class GameAnalysis(models.Model):
         null=True, blank=True, help_text="The move after which the game could not be won."
     )
     better_move = models.CharField(max_length=16, blank=True)
+    turning = models.CharField(
+        max_length=16,
+        blank=True,
+        help_text="Where the win was lost (games.analysis.turning): lost, never-winnable, "
+        "not-lost or unknown; blank until searched.",
+    )
+    turning_line = models.JSONField(
+        default=list, blank=True, help_text="A winning line from the last winnable position."
+    )
     shortest_line = models.PositiveIntegerField(
         null=True, blank=True, help_text="Moves of the shortest win the solver found."
     )
