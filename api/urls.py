@@ -41,6 +41,8 @@ v1 = [
     path("games/<int:game_id>/resign", games.ResignView.as_view(), name="game-resign"),
     # The first name of resigning: an alias, documented as deprecated.
     path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
+    path("games/<int:game_id>/replay", games.GameReplayView.as_view(), name="game-replay"),
+    path("games/<int:game_id>/retry", games.RetryView.as_view(), name="game-retry"),
     path("games/<int:game_id>/hint", hints.HintView.as_view(), name="game-hint"),
     path(
         "games/<int:game_id>/winnability",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
@@ -57,3 +58,24 @@ def replay_steps(engine: EngineGame, log: Iterable[str]) -> Iterator[Step]:
             yield Step(text, None, engine)
         else:
             yield Step(text, engine.play(Move.parse(text)), engine)
+
+
+def public_steps(engine: EngineGame, texts: list[str]) -> list[dict[str, Any]]:
+    """A replay as a viewer sees it: the public board before the first entry and after each
+    (seq 1, 2, ... as in a log); no face-down card named."""
+    steps = [_step(0, None, engine)]
+    for seq, step in enumerate(replay_steps(engine, texts), start=1):
+        steps.append(_step(seq, step.text, step.engine))
+    return steps
+
+
+def _step(seq: int, move: str | None, engine: EngineGame) -> dict[str, Any]:
+    board = engine.to_public()
+    return {
+        "seq": seq,
+        "move": move,
+        "columns": board["columns"],
+        "foundations": board["foundations"],
+        "score": engine.score,
+        "move_count": engine.move_count,
+    }

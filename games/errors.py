@@ -55,3 +55,19 @@ class RuleMismatch(ServiceError):
     code = "rule-mismatch"
     status = 400
     message = _("The deal code and the chosen rule do not match.")
+
+
+class GameNotFinished(ServiceError):
+    """A retry from a game still being played (play it on, or finish it first)."""
+
+    code = "game-not-finished"
+    status = 409
+    message = _("This game is still being played: a retry starts from a finished game.")
+
+
+class NoSuchVersion(ServiceError):
+    """A version the game's log never reached."""
+
+    code = "no-such-version"
+    status = 400
+    message = _("The game has no such version.")

@@ -18,10 +18,18 @@ from django.utils import timezone
 
 from accounts import guests
 from games import daily as daily_deals
-from games import days, deals, endings, events
+from games import days, deals, endings, events, visibility
 from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule
 from games.engine import Game as EngineGame
-from games.errors import GameFinished, GameNotFound, NotYourGame, RuleMismatch, StaleVersion
+from games.errors import (
+    GameFinished,
+    GameNotFinished,
+    GameNotFound,
+    NoSuchVersion,
+    NotYourGame,
+    RuleMismatch,
+    StaleVersion,
+)
 from games.models import Game, MoveLogEntry
 from games.public import GameState, game_state
 from games.races import lifecycle as races
@@ -343,3 +351,53 @@ def resign(player: User, game_id: int, *, version: int) -> Outcome:
         return game.status == Game.Status.ABANDONED
 
     return _write(player, game_id, version, apply, already_abandoned)
+
+
+def retry_from(player: User, game_id: int, version: int) -> Game:
+    """A practice game from a position of one's own finished game: the same deal and the log
+    up to `version` (so it replays like any game), unranked and assisted (its player has
+    seen how the game went, and maybe its analysis). A daily game's retry stays an attempt
+    of that day, so its code stays hidden while the day runs."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"There is no game {game_id}.")
+    if game.owner_id != player.pk:
+        raise NotYourGame(f"Game {game_id} belongs to another player.")
+    visibility.ensure_replayable(game, player)
+    if not game.is_finished:
+        raise GameNotFinished(f"Game {game_id} is still being played: finish it first.")
+    texts = list(game.log.order_by("seq").values_list("text", flat=True))
+    if not 0 <= version <= len(texts):
+        raise NoSuchVersion(f"Game {game_id} has versions 0 to {len(texts)}, not {version}.")
+    engine = deals.replayed(game, texts[:version])
+    now = timezone.now()
+    with transaction.atomic():
+        retry = Game.objects.create(
+            owner=player,
+            code=game.code,
+            rule=game.rule,
+            state=engine.to_private(),
+            version=version,
+            score=engine.score,
+            move_count=engine.move_count,
+            cards_on_foundations=engine.cards_on_foundations,
+            assisted=True,
+            daily_date=game.daily_date,
+            first_move_at=now if version else None,
+            last_move_at=now if version else None,
+        )
+        MoveLogEntry.objects.bulk_create(
+            MoveLogEntry(
+                game=retry,
+                seq=entry.seq,
+                version=entry.version,
+                text=entry.text,
+                kind=entry.kind,
+                intent=entry.intent,
+                score_after=entry.score_after,
+                created_at=now,
+            )
+            for entry in game.log.filter(seq__lte=version).order_by("seq")
+        )
+        events.happened(events.GameStarted(retry))
+    return retry

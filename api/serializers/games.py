@@ -28,6 +28,12 @@ class MoveSerializer(VersionSerializer):
     move = serializers.CharField(max_length=32, trim_whitespace=False)
 
 
+class RetrySerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(
+        min_value=0, help_text="The position to start from: the game's version after that entry."
+    )
+
+
 class CardIntentSerializer(VersionSerializer):
     card = serializers.CharField(max_length=16, trim_whitespace=False)
 

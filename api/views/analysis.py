@@ -16,7 +16,6 @@ from api.views.daily import (
     RULE_PARAMETER,
     daily_rule,
     played_day,
-    replay_steps,
 )
 from games import daily, days, deals, fair_help, visibility
 from games.analysis import deal_lines, jobs
@@ -79,5 +78,5 @@ class DailyLineView(APIView):
             )
         line = deal_lines.for_closed_day(deal)
         engine = deals.new_game(GameCode.parse(str(daily.code_of(deal))))
-        line["steps"] = replay_steps(engine, line["moves"])
+        line["steps"] = deals.public_steps(engine, line["moves"])
         return Response(line)

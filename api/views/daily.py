@@ -31,7 +31,6 @@ from api.serializers.daily import (
 )
 from api.serializers.games import GameStateSerializer
 from games import daily, days, deals, leaderboards, services, visibility
-from games.engine import Game as EngineGame
 from games.engine import GameCode, Rule
 from games.models import Game
 from games.public import game_state, game_summary
@@ -189,25 +188,5 @@ class DailyReplayView(APIView):
                 f"The daily deal of {deal.date} is still running; replays open when it closes."
             )
         texts = list(game.log.order_by("seq").values_list("text", flat=True))
-        steps = replay_steps(deals.new_game(GameCode.parse(game.code)), texts)
+        steps = deals.public_steps(deals.new_game(GameCode.parse(game.code)), texts)
         return Response({"game": game_summary(game), "steps": steps})
-
-
-def replay_steps(engine: EngineGame, texts: list[str]) -> list[dict[str, Any]]:
-    """The public board before the first entry and after each (seq 1, 2, ... as in a log)."""
-    steps = [_step(0, None, engine)]
-    for seq, step in enumerate(deals.replay_steps(engine, texts), start=1):
-        steps.append(_step(seq, step.text, step.engine))
-    return steps
-
-
-def _step(seq: int, move: str | None, engine: EngineGame) -> dict[str, Any]:
-    board = engine.to_public()
-    return {
-        "seq": seq,
-        "move": move,
-        "columns": board["columns"],
-        "foundations": board["foundations"],
-        "score": engine.score,
-        "move_count": engine.move_count,
-    }

@@ -23,6 +23,7 @@ from api.docs import STATE_EXAMPLE, errors
 from api.intents import granted
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.serializers.common import validated
+from api.serializers.daily import ReplaySerializer
 from api.serializers.games import (
     CardIntentSerializer,
     GameListQuerySerializer,
@@ -31,10 +32,13 @@ from api.serializers.games import (
     LogEntrySerializer,
     MoveSerializer,
     NewGameSerializer,
+    RetrySerializer,
     VersionSerializer,
 )
 from api.throttles import MoveThrottle
-from games import services, visibility
+from games import deals, services, visibility
+from games.engine import GameCode
+from games.errors import GameNotFinished, NoSuchVersion
 from games.models import Game
 from games.public import game_state, game_summary
 
@@ -210,3 +214,49 @@ class AbandonView(ResignView):
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return super().post(request, game_id)
+
+
+class GameReplayView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Replay a game: the public board before its first log entry and after each",
+        description="Open as its log is: someone else's daily game once its UTC day closes, a "
+        "race game once its race ends (for its racer too); never a face-down card.",
+        responses={200: ReplaySerializer, **errors(403, 404, game=True)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = visibility.watchable_game(game_id, request.user)
+        visibility.ensure_replayable(game, request.user)
+        texts = list(game.log.order_by("seq").values_list("text", flat=True))
+        steps = deals.public_steps(deals.new_game(GameCode.parse(game.code)), texts)
+        return Response({"game": game_summary(game), "steps": steps})
+
+
+class RetryView(APIView):
+    required_scope = "game:play"
+
+    @extend_schema(
+        summary="Retry from here: a practice game from a position of your finished game",
+        description="The same deal and the log up to `version`; unranked and assisted (hints "
+        "are open to it as to any practice game).",
+        request=RetrySerializer,
+        responses={
+            201: GameStateSerializer,
+            **errors(
+                400,
+                401,
+                403,
+                404,
+                409,
+                413,
+                game=True,
+                codes={400: (NoSuchVersion,), 409: (GameNotFinished,)},
+            ),
+        },
+    )
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        version = validated(RetrySerializer, request.data)["version"]
+        retry = services.retry_from(request.user, game_id, version)
+        return Response(game_state(retry), status=status.HTTP_201_CREATED)

@@ -92,10 +92,10 @@ def test_a_won_game_and_a_deal_never_winnable_have_no_turning_point(alice: User)
     hopeless = services.start_game(alice, code=LOST_FROM_THE_START)
     engine = deals.current(hopeless)
     for _ in range(5):
-        move = sorted(engine.legal_moves, key=str)[0]
-        engine.play(move)
+        chosen = sorted(engine.legal_moves, key=str)[0]
+        engine.play(chosen)
         hopeless = services.play_move(
-            alice, hopeless.pk, move=str(move), version=hopeless.version
+            alice, hopeless.pk, move=str(chosen), version=hopeless.version
         ).game
     hopeless = abandoned(alice, hopeless)
     run_queued_tasks()
