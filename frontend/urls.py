@@ -7,6 +7,7 @@ from frontend.views import shell
 urlpatterns = [
     path("", shell, name="app-home"),
     path("game/<int:game_id>", shell, name="app-game"),
+    path("game/<int:game_id>/replay", shell, name="app-game-replay"),
     path("watch", shell, name="app-watch-list"),
     path("watch/<int:game_id>", shell, name="app-watch"),
     path("login", shell, name="app-login"),

@@ -64,7 +64,14 @@ class TurningPointSerializer(serializers.Serializer[Any]):
     move = serializers.CharField(help_text="The losing move.")
     line = serializers.ListField(
         child=serializers.CharField(),
-        help_text="A winning line from the position before the losing move (no position twice).",
+        allow_null=True,
+        help_text="A winning line from the position before the losing move (no position "
+        "twice); null while the deal is secret (today's daily, a running race).",
+    )
+    steps = ReplayStepSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The public board after each move of the line (null when the line is).",
     )
 
 

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import days, deals, events
+from games import days, deals, events, visibility
 from games.analysis import turning
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
@@ -143,12 +143,6 @@ def _search_turning_point(
         job.better_move = job.turning_line[0] if line else ""
         if not line:
             job.turning = "unknown"
-    GameAnalysis.objects.filter(pk=job.pk).update(
-        turning=job.turning,
-        turning_line=job.turning_line,
-        losing_version=job.losing_version,
-        better_move=job.better_move,
-    )
 
 
 def _texts(game: Game) -> list[str]:
@@ -175,9 +169,15 @@ def run_step(game_id: int, worker: str) -> bool:
         with transaction.atomic():
             if not _still_mine(job):
                 return False
-            _write(job, positions)
+            _write(job, positions)  # its verdicts and the turning point show together
             GameAnalysis.objects.filter(pk=job.pk).update(
-                status=GameAnalysis.Status.QUEUED, worker="", queued_at=timezone.now()
+                status=GameAnalysis.Status.QUEUED,
+                worker="",
+                queued_at=timezone.now(),
+                turning=job.turning,
+                turning_line=job.turning_line,
+                losing_version=job.losing_version,
+                better_move=job.better_move,
             )
             _enqueue_step(game_id)
         return True
@@ -303,14 +303,21 @@ def _turning(game: Game, job: GameAnalysis | None) -> str:
 
 def _turning_point(game: Game, job: GameAnalysis) -> dict[str, Any] | None:
     """The move after which the game could no longer be won, and a winning line from the
-    position before it (the better way)."""
+    position before it (the better way) with the board after each of its moves.
+
+    The line turns up cards that were face down: while the deal is secret (today's daily,
+    a running race: `visibility.hides_code`) it is left out (`null`), and shows once the
+    deal is no longer played."""
     if job.losing_version is None:
         return None
     texts = _texts(game)
+    secret = visibility.hides_code(game)
+    before = deals.replayed(game, texts[: job.losing_version - 1])
     return {
         "version": job.losing_version,
         "move": texts[job.losing_version - 1],
-        "line": job.turning_line,
+        "line": None if secret else job.turning_line,
+        "steps": None if secret else deals.public_steps(before, job.turning_line)[1:],
     }
 
 

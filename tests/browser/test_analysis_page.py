@@ -1,5 +1,5 @@
-"""The replay page's analysis (a verdict strip, the losing move, the better move on the board)
-and a closed day's solver line, in Chromium against a real server."""
+"""The replay page's analysis (a verdict strip with its legend, where the win was lost, the
+winning line from there) and a closed day's solver line, in Chromium against a real server."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tests.support.waiting import wait_until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
+def test_the_replay_shows_the_verdicts_where_the_win_was_lost_and_the_way_to_win(
     alice_browser: Player, screenshots: Path
 ) -> None:
     code, _ = winning_line()
@@ -42,13 +42,18 @@ def test_the_replay_shows_the_verdicts_the_losing_move_and_a_better_one(
     cells = page.locator(".verdict-strip .verdict")
     expect(cells).to_have_count(game.log.count() + 1)
     expect(page.locator(".verdict-strip .verdict.unwinnable").last).to_be_visible()
-    page.get_by_role("button", name="Jump to the losing move").click()
+    expect(page.locator(".verdict-legend li")).to_have_count(4)
+    expect(page.locator("[data-turning=lost]")).to_contain_text(
+        f"After move {analysis.losing_version}"
+    )
+    page.get_by_role("button", name="Show the losing move").click()
     replay = page.locator(".replay")
-    expect(replay).to_have_attribute("data-step", str(analysis.losing_version))
-    expect(cells.nth(analysis.losing_version)).to_have_class("verdict unwinnable current")
-    page.get_by_role("button", name="Play the better move").click()
-    expect(replay).to_have_attribute("data-step", "better")
-    expect(page.locator(".replay-step")).to_contain_text(analysis.better_move)
+    expect(replay).to_have_attribute("data-step", str(analysis.losing_version - 1))
+    expect(cells.nth(analysis.losing_version - 1)).to_have_class("verdict winnable current")
+    page.get_by_role("button", name="Show the way to win").click()
+    expect(replay).to_have_attribute("data-mode", "line")
+    page.get_by_role("button", name="Last step").click()
+    expect(page.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 13 cards")
     page.screenshot(path=str(screenshots / "analysis-replay-1280x800.png"), full_page=True)
 
     page.goto(f"/daily/{yesterday}")

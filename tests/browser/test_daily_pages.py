@@ -160,10 +160,10 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
 
     page.get_by_role("link", name="Replay the game of alice").click()
     status = page.locator(".replay-step")
-    expect(status).to_have_text(f"Step 0 of {len(LINE)}: the deal")
+    expect(status).to_have_text(f"Step 0 of {len(LINE)}: the deal. Next: A♠ to its foundation.")
     expect_foundation(page, 0, 0)
     page.get_by_role("button", name="Next step").click()
-    expect(status).to_contain_text(f"Step 1 of {len(LINE)}: {LINE[0]}")
+    expect(status).to_contain_text(f"Step 1 of {len(LINE)}: A♠ to its foundation ·")
     expect_foundation(page, 0, 1)
     page.get_by_role("button", name="Last step").click()
     expect(page.locator(".replay")).to_have_attribute("data-step", str(len(LINE)))

@@ -34,11 +34,17 @@ def abandoned(player: User, game: Game) -> Game:
     return services.resign(player, game.pk, version=game.version).game
 
 
-def lost_game(player: User, budget: int = 5_000) -> Game:
-    """An abandoned random game whose last position the solver proves lost."""
+def losing_game(player: User, budget: int = 5_000) -> Game:
+    """A random game still being played whose position the solver proves lost (the random
+    games tried before it are resigned)."""
     for seed in range(40):
         game, engine = random_play(player, seed)
         if solve(engine, node_budget=budget).verdict == "unwinnable":
-            return abandoned(player, game)
+            return game
         abandoned(player, game)
     raise AssertionError("no random game of 40 seeds lost its deal")
+
+
+def lost_game(player: User, budget: int = 5_000) -> Game:
+    """An abandoned random game whose last position the solver proves lost."""
+    return abandoned(player, losing_game(player, budget))

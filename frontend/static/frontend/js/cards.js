@@ -43,3 +43,32 @@ export function isLastInColumn(state, card) {
   const place = locate(state, card);
   return place?.where === "column" && place.index === state.columns[place.col].face_up.length - 1;
 }
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** A card as the table's messages write it: "10♦". */
+export function cardLabel(text) {
+  const { rank, suit } = parseCard(text);
+  return `${rank}${SUIT_SYMBOLS[suit]}`;
+}
+
+/**
+ * A move of the notation ("7D>3", "AS>F") in words, from the public board before it: where the
+ * card goes ("7♦ onto 8♣", "K♠ to the empty column 4", "A♠ to its foundation"), and the cards
+ * that move with it and where they go (a column 1-7 or "F", as the renderer marks targets).
+ * Display only: the server decided the move was legal.
+ */
+export function describeMove(move, board) {
+  const [card, to] = move.split(">");
+  const cards = groupOf(board, card);
+  const moved = cards.length ? cards : [card];
+  if (to === "F") {
+    return { cards: moved, to: "F", text: interpolate(gettext("%(card)s to its foundation"), { card: cardLabel(card) }, true) };
+  }
+  const column = Number(to);
+  const top = board.columns[column - 1]?.face_up.at(-1);
+  const text = top
+    ? interpolate(gettext("%(card)s onto %(target)s"), { card: cardLabel(card), target: cardLabel(top) }, true)
+    : interpolate(gettext("%(card)s to the empty column %(column)s"), { card: cardLabel(card), column }, true);
+  return { cards: moved, to: column, text };
+}

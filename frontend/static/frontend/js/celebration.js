@@ -161,6 +161,7 @@ function showResult(ctx, state, spectating, rank, signal) {
     state.code ? h("p", {}, interpolate(gettext("Deal %(code)s"), { code: state.code }, true)) : null,
     h("div", { class: "actions" },
       h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("See the table")),
+      h("a", { href: `/game/${state.id}/replay`, "data-link": true, "data-action": "replay", class: "button secondary", onclick: () => dialog.close() }, gettext("Replay and analysis")),
       ctx.me ? h("button", { type: "button", "data-action": "play-again", onclick: (event) => start(event.currentTarget, ...again) },
         state.code ? gettext("Play again") : gettext("Play again (practice)")) : null,
       ctx.me ? h("button", { type: "button", class: "primary", "data-action": "next-deal", onclick: (event) => start(event.currentTarget, "/games", { rule: state.rule }) }, gettext("Next deal")) : null),

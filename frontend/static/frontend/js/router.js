@@ -3,6 +3,7 @@
 const ROUTES = [
   [/^\/$/, () => import("./pages/table.js"), "home"],
   [/^\/game\/(\d+)$/, () => import("./pages/table.js"), "game"],
+  [/^\/game\/(\d+)\/replay$/, () => import("./pages/replay.js"), "game-replay"],
   [/^\/watch\/(\d+)$/, () => import("./pages/table.js"), "watch"],
   [/^\/watch$/, () => import("./pages/spectate.js"), "spectate"],
   [/^\/login$/, () => import("./pages/auth.js"), "login"],

@@ -31,14 +31,15 @@ export async function mount(root, ctx) {
     h("tr", {},
       h("td", {}, h("a", { href: `/game/${game.id}`, "data-link": true }, game.code ?? gettext("today's deal"))),
       h("td", {}, STATUS_NAMES[game.status] ?? game.status), h("td", {}, formatNumber(game.move_count)), h("td", {}, formatNumber(game.score)),
-      h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, clock(game.elapsed_seconds)), h("td", {}, when(game.created_at))));
+      h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, clock(game.elapsed_seconds)), h("td", {}, when(game.created_at)),
+      h("td", {}, game.status === "active" ? null : h("a", { href: `/game/${game.id}/replay`, "data-link": true, "data-action": "replay" }, gettext("Replay and analysis")))));
   const pageLink = (n, text) => h("a", { href: `/games?${new URLSearchParams({ ...(status && { status }), page: String(n) })}`, "data-link": true }, text);
   root.replaceChildren(h("section", { class: "panel" },
     h("h1", {}, gettext("My games")),
     unfinished?.results.length ? resumeList(unfinished.results) : null,
     filter,
     rows.length
-      ? h("table", {}, h("thead", {}, h("tr", {}, [gettext("Code"), gettext("Status"), gettext("Moves"), gettext("Score"), gettext("Home"), gettext("Time"), gettext("Started")].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows))
+      ? h("table", {}, h("thead", {}, h("tr", {}, [gettext("Code"), gettext("Status"), gettext("Moves"), gettext("Score"), gettext("Home"), gettext("Time"), gettext("Started"), gettext("Analysis")].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows))
       : h("p", {}, gettext("No games yet.")),
     h("nav", { class: "pages", "aria-label": gettext("Pages") }, data.previous ? pageLink(page - 1, gettext("Newer")) : null, " ", data.next ? pageLink(page + 1, gettext("Older")) : null),
   ));

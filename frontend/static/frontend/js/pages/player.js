@@ -110,6 +110,7 @@ export async function mount(root, ctx, _name, username) {
       [gettext("Cards home"), "num", (entry) => `${entry.cards_on_foundations}/52`],
       [gettext("Score"), "num score", (entry) => formatNumber(entry.score)],
       [gettext("Assists"), null, (entry) => (entry.assisted ? gettext("Hints") : "")],
+      [gettext("Analysis"), null, (entry) => h("a", { href: `/game/${entry.game}/replay`, "data-link": true, "data-action": "replay" }, gettext("Replay"))],
     ];
     const rows = data.results.map((entry) => h("tr", { "data-game": entry.game },
       columns.map(([, key, cell]) => h("td", { class: key }, cell(entry)))));

@@ -6,7 +6,7 @@ import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
-import { formatNumber, gettext, interpolate, pgettext } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { CLIENT } from "../pushes.js";
 import { followGame } from "../socket.js";
 import { RULES, ruleChoiceLabel, ruleName, ruleQuery } from "../variants.js";
@@ -107,6 +107,21 @@ export function newGameDialog(ctx) {
   return dialog;
 }
 
+/** A game just resigned here: where to go next, the analysis of where the win was lost first. */
+function endDialog(ctx, state) {
+  const dialog = h("dialog", { class: "dialog ended", "aria-labelledby": "ended-title" },
+    h("h2", { id: "ended-title" }, gettext("Game over")),
+    h("p", {}, interpolate(ngettext("You resigned with %(cards)s card home.", "You resigned with %(cards)s cards home.", state.cards_on_foundations), { cards: formatNumber(state.cards_on_foundations) }, true),
+      " ", gettext("The solver is looking for where the win was lost.")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, gettext("See the table")),
+      h("a", { href: `/game/${state.id}/replay`, "data-link": true, "data-action": "replay", class: "button primary", onclick: () => dialog.close() }, gettext("Replay and analysis")),
+      h("button", { type: "button", "data-action": "new-game", onclick: () => { dialog.close(); newGameDialog(ctx); } }, gettext("New game"))));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
 function stat(label, key, note = null) {
   const head = h("span", { class: "label" }, label);
   return h("div", { class: "stat" }, note ? h("span", { class: "label-row" }, head, note) : head, h("span", { class: "value", "data-stat": key }));
@@ -127,10 +142,11 @@ function table(root, ctx, initial, spectating) {
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
   const assists = spectating ? [] : assistButtons(ctx, () => board);
   const status = h("p", { class: "status", "data-stat": "status" });
+  const replayLink = h("a", { href: `/game/${initial.id}/replay`, "data-link": true, "data-action": "replay", class: "button", hidden: true }, gettext("Replay and analysis"));
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time", clockNote()), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, ctx.me ? newButton : null),
+    h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, replayLink, ctx.me ? newButton : null),
   );
   // Messages sit over the info bar, their bottom on the board's top edge: they hide no card.
   const head = h("div", { class: "table-head" }, info, status);
@@ -175,8 +191,12 @@ function table(root, ctx, initial, spectating) {
       const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : state.closed ? gettext("Day closed") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
       tick();
+      replayLink.hidden = state.status === "active";
       if (state.status === "active") seenActive = true;
-      else if (state.status === "won" && seenActive) {
+      else if (state.status === "abandoned" && seenActive && !spectating) {
+        seenActive = false;
+        endDialog(ctx, state);
+      } else if (state.status === "won" && seenActive) {
         seenActive = false;
         import("../celebration.js").then((module) => module.celebrate(ctx, state, { board: boardEl, spectating, signal: leaving.signal }));
       }
