@@ -3,7 +3,7 @@
 # deployment tests), chromium (browser tests), node (front-end unit tests), gettext
 # (catalogue checks), nginx (the shipped proxy config, tests/deploy/test_nginx.py), pgbouncer
 # (the shipped pooler config, tests/deploy/test_pgbouncer.py) and stress-ng (keeps the cores
-# busy, to check that the suite passes on a busy machine: README "The two commands"). As root
+# busy, to check that the suite passes on a busy machine: CONTRIBUTING.md). As root
 # on Debian/Ubuntu they are installed; elsewhere this says what is missing, and each test that
 # needs a missing program fails naming it.
 set -euo pipefail

@@ -197,7 +197,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-# The players' languages (docs: README "Languages"); "pt" is European Portuguese.
+# The players' languages (docs/translating.md); "pt" is European Portuguese.
 LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("pt", "Português"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
