@@ -42,7 +42,7 @@ def apply(event: Event) -> None:
             pushes.assist_answered(game_id, question, answer)
         case AnalysisWanted(game_id):
             tasks.analyse_game.enqueue(game_id)
-        case HintSolveWanted(game_id, version):
-            tasks.solve_for_hint.enqueue(game_id, version)
+        case HintSolveWanted(game_id, version, seconds):
+            tasks.solve_for_hint.enqueue(game_id, version, seconds)
         case DealLineWanted(code):
             tasks.solve_deal.enqueue(code)

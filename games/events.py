@@ -60,10 +60,12 @@ class AnalysisWanted:
 
 @dataclass(frozen=True)
 class HintSolveWanted:
-    """A hint or winnability question needs a solve of the game at `version`."""
+    """A hint or winnability question needs a solve of the game at `version` (`seconds`:
+    its time budget; a longer one follows an answer that could not be proven)."""
 
     game_id: int
     version: int
+    seconds: float
 
 
 @dataclass(frozen=True)

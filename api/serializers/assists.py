@@ -18,10 +18,18 @@ class WinnabilitySerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")
     nodes = serializers.IntegerField()
     seconds = serializers.FloatField()
+    proven = serializers.BooleanField(
+        help_text="False: the solver could not decide in its budget; a longer search goes on "
+        "and a proven answer is pushed when it finds one."
+    )
 
 
 class HintSerializer(WinnabilitySerializer):
-    move = serializers.CharField(allow_null=True, help_text="Next move of a winning line.")
+    move = serializers.CharField(
+        allow_null=True,
+        help_text="Next move of a winning line; with status unknown, the search's best guess "
+        "(proven false). Null only when no longer winnable (or no move is left).",
+    )
 
 
 class AssistPendingSerializer(serializers.Serializer[Any]):

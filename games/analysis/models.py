@@ -36,7 +36,14 @@ class HintLine(models.Model):
     questions = models.JSONField(default=list, help_text="hint / winnability, asked meanwhile.")
     verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True)
     reason = models.CharField(max_length=16, blank=True, help_text="Which budget ran out.")
-    moves = models.JSONField(default=list, help_text="The winning line from `version`.")
+    moves = models.JSONField(
+        default=list,
+        help_text="The winning line from `version`; when unknown, the one move the search "
+        "found most promising (not proven).",
+    )
+    proven = models.BooleanField(
+        default=True, help_text="The verdict and its line are proven (false: a best guess)."
+    )
     nodes = models.PositiveIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
     updated_at = models.DateTimeField(default=timezone.now)

@@ -30,9 +30,9 @@ def analyse_game(context: TaskContext[Any, Any], game_id: int) -> bool:
 
 
 @task(queue_name="assists", priority=ASSIST_PRIORITY)
-def solve_for_hint(game_id: int, version: int) -> None:
+def solve_for_hint(game_id: int, version: int, seconds: float) -> None:
     """Solve a game's position for its owner's hint and push the answer to the game's feed."""
-    hints.solve_queued(game_id, version)
+    hints.solve_queued(game_id, version, seconds)
 
 
 @task(queue_name="analysis")

@@ -9,7 +9,14 @@ test("a hint names the card and its target", () => {
   assert.equal(describeAnswer({ status: "winnable", move: "AS>F" }, "hint"), "Hint: move Ace of spades to its foundation.");
 });
 
-test("an unknown verdict says the solver ran out of time, never a guess", () => {
+test("an unproven hint gives its move and says it is a best guess", () => {
+  const text = describeAnswer({ status: "unknown", reason: "time-budget", move: "5H>1", proven: false }, "hint");
+  assert.match(text, /^Hint: move 5 of hearts to column 1\. /);
+  assert.match(text, /best guess/);
+  assert.doesNotMatch(describeAnswer({ status: "winnable", move: "5H>1", proven: true }, "hint"), /guess/);
+});
+
+test("an unknown verdict without a move says the solver ran out of time", () => {
   for (const question of ["hint", "winnability"]) {
     const text = describeAnswer({ status: "unknown", reason: "time-budget", move: null }, question);
     assert.match(text, /ran out of time/);

@@ -13,8 +13,8 @@ from django_tasks_db.models import DBTaskResult
 TEST_WORKER_ID = "test-worker"
 
 
-def run_queued_tasks(queues: str = "assists,analysis", limit: int = 1000) -> int:
-    """Run the ready tasks of `queues` (tasks they queue too) until none is left; how many ran."""
+def run_next_task(queues: str = "assists,analysis") -> bool:
+    """Run the first ready task of `queues`, as the worker would; False when none is ready."""
     names = queues.split(",")
     worker = Worker(
         queue_names=names,
@@ -26,13 +26,20 @@ def run_queued_tasks(queues: str = "assists,analysis", limit: int = 1000) -> int
         worker_id=TEST_WORKER_ID,
         excluded_queue_names=[],
     )
+    with transaction.atomic():
+        task = DBTaskResult.objects.ready().filter(queue_name__in=names).get_locked()
+        if task is None:
+            return False
+        task.claim(TEST_WORKER_ID)
+    worker.run_task(task)
+    task.refresh_from_db()
+    assert task.status == "SUCCESSFUL", task.traceback
+    return True
+
+
+def run_queued_tasks(queues: str = "assists,analysis", limit: int = 1000) -> int:
+    """Run the ready tasks of `queues` (tasks they queue too) until none is left; how many ran."""
     for ran in range(limit):
-        with transaction.atomic():
-            task = DBTaskResult.objects.ready().filter(queue_name__in=names).get_locked()
-            if task is None:
-                return ran
-            task.claim(TEST_WORKER_ID)
-        worker.run_task(task)
-        task.refresh_from_db()
-        assert task.status == "SUCCESSFUL", task.traceback
+        if not run_next_task(queues):
+            return ran
     raise AssertionError(f"more than {limit} tasks: one keeps requeueing itself")

@@ -5,9 +5,10 @@ import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
 
-/** The sentence for a solver answer (`question` "hint" or "winnability"); unknown said plainly. */
+/** The sentence for a solver answer (`question` "hint" or "winnability"); unknown said plainly,
+ * and a hint that is only the search's best guess (`proven: false`) says so. */
 export function describeAnswer(answer, question) {
-  if (answer.status === "unknown") {
+  if (answer.status === "unknown" && !(question === "hint" && answer.move)) {
     return question === "hint"
       ? gettext("No hint: the solver ran out of time, so it is unknown whether this game can still be won.")
       : gettext("Unknown: the solver ran out of time before it could tell whether this game can still be won.");
@@ -19,9 +20,12 @@ export function describeAnswer(answer, question) {
   }
   if (question === "hint" && answer.move) {
     const [card, to] = answer.move.split(">");
-    return to === "F"
+    const hint = to === "F"
       ? interpolate(gettext("Hint: move %(card)s to its foundation."), { card: cardName(card) }, true)
       : interpolate(gettext("Hint: move %(card)s to column %(column)s."), { card: cardName(card), column: to }, true);
+    return answer.proven === false
+      ? `${hint} ${gettext("This is the solver's best guess: it has not yet proven a win from here and keeps searching.")}`
+      : hint;
   }
   return gettext("Yes: this game can still be won.");
 }
@@ -31,10 +35,13 @@ export function describeAnswer(answer, question) {
 const ASK_AGAIN_MS = 1500;
 const ASK_AGAIN_TIMES = 20;
 const waiting = new Map();
+// Where an answer nobody waits for goes: a proof that replaces a best guess (set per board).
+let improved = () => {};
 
 /** A `hint` or `winnability` push from the game's feed (table.js hands them here). */
 export function assistAnswered(question, answer) {
-  waiting.get(question)?.(answer);
+  if (waiting.has(question)) waiting.get(question)(answer);
+  else improved(question, answer);
 }
 
 function answerOf(path, question, version) {
@@ -78,6 +85,14 @@ function confirmAssisted() {
 /** The Hint and "Can I still win?" buttons for the owner's board (`boardOf()`: made later). */
 export function assistButtons(ctx, boardOf) {
   let accepted = false;
+  const show = (question, answer) => {
+    const board = boardOf();
+    ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`);
+    if (question === "hint" && answer.move && answer.version === board.version()) board.showHint(answer.move);
+  };
+  improved = (question, answer) => {
+    if (answer.version === boardOf()?.version()) show(question, answer);
+  };
   const ask = async (question) => {
     const board = boardOf();
     const state = board.state;
@@ -92,8 +107,7 @@ export function assistButtons(ctx, boardOf) {
         ctx.notify(gettext("The solver is thinking…"), "info", `${question}-pending`);
         answer = await answerOf(path, question, answer.version);
       }
-      ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`);
-      if (question === "hint" && answer.move && answer.version === board.version()) board.showHint(answer.move);
+      show(question, answer);
     } catch (error) {
       ctx.notify(error.message, "error", error.code);
     } finally {
