@@ -39,6 +39,8 @@ class Target:
     env: dict[str, str] = field(default_factory=dict)
     #: How the run shares the machine's cores ("not pinned" unless `--pin`).
     pinning: str = "not pinned"
+    #: Our own cluster's server processes by kind (web, ws, worker); empty with --url.
+    processes: dict[str, list[int]] = field(default_factory=dict)
 
 
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
@@ -129,7 +131,12 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
             "PostgreSQL 17 and Redis on loopback"
         )
         pinning = pin(running.server_pids()) if getattr(args, "pin", False) else "not pinned"
-        yield Target(web, ws, running.database_url, description, dict(running.env), pinning)
+        processes: dict[str, list[int]] = {}
+        for worker in running.workers:
+            processes.setdefault(worker.kind, []).append(worker.child.process.pid)
+        yield Target(
+            web, ws, running.database_url, description, dict(running.env), pinning, processes
+        )
 
 
 def create_players(database_url: str, count: int) -> list[str]:

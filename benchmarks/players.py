@@ -27,6 +27,11 @@ worker, which only starts games, and two websocket workers taking the moves;
 players are spread round-robin over the websocket workers). A last table puts
 the runs side by side.
 
+With `--profile DIR`, py-spy samples every HTTP and websocket worker through the
+levels (without pausing them) and the run prints where their CPU went: self time by
+area (event loop, websocket server, channel layer, database driver, our code) and the
+busiest functions; the collapsed stacks stay in DIR for a flame graph.
+
 With `--analysis`, the cluster gets one task worker and every level runs twice in the
 same session: once with the worker idle, once with a backlog of finished games
 (`seed_demo`) queued for post-game analysis, so the worker solves all through the
@@ -43,10 +48,14 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from benchmarks import profiling
 from benchmarks.harness import (
     Figures,
     Player,
@@ -274,6 +283,35 @@ def print_levels(title: str, results: list[dict[str, Any]]) -> int:
     return best
 
 
+@contextmanager
+def profiled(target: Target, args: argparse.Namespace) -> Iterator[profiling.Recording | None]:
+    """With --profile DIR, py-spy samples the cluster's HTTP and websocket workers."""
+    if not args.profile:
+        yield None
+        return
+    if not target.processes:
+        raise SystemExit("--profile needs the benchmark's own cluster (not --url)")
+    servers = {kind: pids for kind, pids in target.processes.items() if kind in ("web", "ws")}
+    with profiling.recording(servers, Path(args.profile) / args.moves_over) as recording:
+        yield recording
+
+
+def print_profile(recording: profiling.Recording) -> dict[str, dict[str, object]]:
+    """Where each kind of server spent its CPU over every level: tables and figures."""
+    figures = {}
+    for kind in sorted({path.name.split("-")[0] for path in recording.files}):
+        files = [path for path in recording.files if path.name.startswith(f"{kind}-")]
+        profile = profiling.summary(files, recording.seconds)
+        print(
+            f"\nwhere the {kind} workers' Python time went: {profile.python_seconds} s "
+            f"holding the GIL in {profile.seconds} s, self time"
+        )
+        print_table(["area", "%"], profile.areas)
+        print_table(["function", "%"], profile.functions)
+        figures[kind] = profile.to_dict()
+    return figures
+
+
 def topology_of(args: argparse.Namespace, moves_over: str) -> argparse.Namespace:
     """The run's arguments: a websocket run takes `--ws-topology` (WEBxWS) for its cluster."""
     if moves_over == "rest":
@@ -289,7 +327,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if not target.ws:
             raise SystemExit("players needs websocket workers (--ws-url with --url)")
         tokens = create_players(target.database_url, max(args.players))
-        runs["plain"] = run_levels(target, tokens, args)
+        with profiled(target, args) as recording:
+            runs["plain"] = run_levels(target, tokens, args)
         if args.analysis:
             queued = queue_analysis_backlog(target.env, args.backlog)
             print(f"analysis backlog: {queued} finished games queued")
@@ -306,6 +345,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "levels": runs["plain"],
         "highest_holding": best,
     }
+    if recording is not None:
+        figures["profile"] = print_profile(recording)
     if args.analysis:
         figures["with_analysis"] = runs["with_analysis"]
         figures["highest_holding_with_analysis"] = print_levels(
@@ -366,6 +407,12 @@ def main() -> None:
         help="run every level twice: task worker idle, then analysing a backlog beside it",
     )
     parser.add_argument("--backlog", type=int, default=300, help="finished games to analyse")
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="sample the HTTP and websocket workers with py-spy over every level; print "
+        "where their CPU went and keep the collapsed stacks in DIR/<moves-over>/",
+    )
     args = parser.parse_args()
     args.task_workers = 1 if args.analysis else 0
     runs = [run(topology_of(args, moves_over)) for moves_over in args.moves_over]
