@@ -256,13 +256,17 @@ class Search:
             lens[dest] = n + 1
             loc[card] = dest
             pos[card] = n
-            self.found[card // 13] -= 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] - 1
             self.on_found -= 1
             return card | dest << 6 | FOUND << 9 | 1 << 12
         i = pos[card]
         if dest == FOUND:
             loc[card] = FOUND
-            self.found[card // 13] += 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] + 1
             self.on_found += 1
             moved = 1
         else:
@@ -294,13 +298,16 @@ class Search:
         loc = self.loc
         lens = self.lens
         if src == FOUND:
-            lens[dest] -= 1
+            lens[dest] = lens[dest] - 1
             loc[card] = FOUND
-            self.found[card // 13] += 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] + 1
             self.on_found += 1
             return
         if record >> 18:
-            self.down[src] += 1
+            down = self.down
+            down[src] = down[src] + 1
         tab = self.tab
         pos = self.pos
         i = lens[src]
@@ -310,7 +317,9 @@ class Search:
             loc[card] = src
             pos[card] = i
             lens[src] = i + 1
-            self.found[card // 13] -= 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] - 1
             self.on_found -= 1
             return
         moved = (record >> 12) & 63
@@ -704,7 +713,8 @@ class Search:
         off the foundations that may be placed on it.
         """
         found = self.found[:]
-        found[card // 13] -= 1
+        suit = card // 13
+        found[suit] = found[suit] - 1
         if len(waiting) == 1 and self._can_exit(found, waiting[0]):
             return True
         tops = [
