@@ -144,6 +144,7 @@ class Search:
         noise: int = 0,
         seed: int = 0,
         free_take_backs: bool = False,
+        lost: set[int] | None = None,
     ) -> None:
         self.parents = tables.parents
         self.children = tables.children
@@ -190,6 +191,8 @@ class Search:
         self.frames: list[list[int]] = []
         self.frame_keys: list[list[int]] = []
         self.positions: list[int] = []
+        #: The lowest Tarjan index each frame's subtree reaches.
+        self.lows: list[int] = []
         self.codes: list[int] = []
         self.pendings: list[bytes] = []
         self.marks: list[int] = []
@@ -197,7 +200,16 @@ class Search:
         #: Cards taken back from the foundations and not yet used (sorted; see
         #: :meth:`pending_moves`). Part of the state key.
         self.pending = b""
-        self.seen: set[int] = set()
+        #: Positions entered: key -> Tarjan index while the strongly connected
+        #: component is open, -1 once it closed (see :meth:`run`).
+        self.seen: dict[int, int] = {}
+        #: Positions proven lost: their component was closed without a win. Shared
+        #: by the main search and the probes of one :func:`search`.
+        self.lost: set[int] = set() if lost is None else lost
+        #: Tarjan's stack: the keys of :attr:`seen`, in the order entered.
+        self.scc: list[int] = []
+        #: The lowest Tarjan index the position being expanded reaches (see :meth:`moves`).
+        self.low = 0
         self.dead_memo: dict[int, bool] = {}
         self.block_memo: dict[tuple[int, int, bytes], bool] = {}
         #: Take-backs found by :meth:`moves` (a list kept for reuse).
@@ -498,6 +510,7 @@ class Search:
         noise = self.noise
         rand = self.random
         seen = self.seen
+        lost = self.lost
         code = self.code
         delta = _DELTA
         turn_up = _TURN_UP
@@ -560,7 +573,11 @@ class Search:
                 else:
                     score = 70 + (int(rand() * noise) if noise else 0)
                     child = code + delta[ch * 256 + t - BOTTOM + 128]
-                if child not in seen:
+                index = seen.get(child)
+                if index is not None:
+                    if 0 <= index < self.low:
+                        self.low = index
+                elif child not in lost:
                     out.append(
                         -(score << _SCORE_SHIFT | ch << _CARD_SHIFT | k << _DEST_SHIFT | n_keys)
                     )
@@ -612,7 +629,7 @@ class Search:
         code = self.code_after(card, k)
         if self.pending:
             code = self.code_waiting(code, b"")
-        if code not in self.seen:
+        if self.fresh(code):
             out.append(
                 -(score << _SCORE_SHIFT | card << _CARD_SHIFT | k << _DEST_SHIFT | len(keys))
             )
@@ -629,15 +646,23 @@ class Search:
                 out.append(-(back | len(keys)))
                 keys.append(0)
             return
-        seen = self.seen
         for back in backs:
             card = (back >> _CARD_SHIFT) & 63
             k = (back >> _DEST_SHIFT) & 7
             waiting = self.took_back(card, self.top(k))
             code = self.code_waiting(self.code_after(card, k), waiting)
-            if code not in seen and self.block_can_end(card, k, waiting):
+            if self.fresh(code) and self.block_can_end(card, k, waiting):
                 out.append(-(back | len(keys)))
                 keys.append(code)
+
+    def fresh(self, code: int) -> bool:
+        """Whether ``code``'s position is neither open nor lost (an open one lowers :attr:`low`)."""
+        index = self.seen.get(code)
+        if index is not None:
+            if 0 <= index < self.low:
+                self.low = index
+            return False
+        return code not in self.lost
 
     def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[int]]:
         """After take-backs: moves onto the one card still waiting, and more take-backs.
@@ -804,11 +829,21 @@ class Search:
         When finished, :attr:`line` holds a winning line of primitive moves, or
         ``None`` when the search is exhausted (no win exists). The first call
         also enters the root, whatever ``limit`` says.
+
+        Tarjan's algorithm runs along: each position entered gets an index,
+        each frame keeps the lowest index its subtree reaches (through moves to
+        open positions), and a frame whose lowest index is its own closes a
+        strongly connected component: every position in it is lost
+        (docs/solver.md, "Lost positions"), and moves into :attr:`lost`.
         """
         log = self.log
         frames = self.frames
         frame_keys = self.frame_keys
         positions = self.positions
+        lows = self.lows
+        seen = self.seen
+        lost = self.lost
+        scc = self.scc
         if not self.started:
             self.started = True
             self.autoplay()
@@ -819,21 +854,22 @@ class Search:
                 self.finished = True
                 self.line = self.prefix
                 return True
-            self.seen.add(self.code)
-            if self.dead():
+            if self.code in lost or self.dead():
                 self.finished = True
                 return True
+            seen[self.code] = 0
+            scc.append(self.code)
             frames.append([])
             frame_keys.append([])
             positions.append(0)
+            self.low = 0
             self.moves(frames[0], frame_keys[0])
+            lows.append(self.low)
             self.depth = 0
         depth = self.depth
         codes = self.codes
         pendings = self.pendings
         marks = self.marks
-        seen = self.seen
-
         while depth >= 0:
             if self.nodes >= limit:
                 self.depth = depth
@@ -841,12 +877,25 @@ class Search:
             moves = frames[depth]
             i = positions[depth]
             if i == len(moves):
+                low = lows[depth]
+                key = self.code
+                if seen[key] == low:
+                    # The root of a component: it and everything above it on
+                    # Tarjan's stack are lost.
+                    while True:
+                        lost_key = scc.pop()
+                        seen[lost_key] = -1
+                        lost.add(lost_key)
+                        if lost_key == key:
+                            break
                 if depth:
                     start = marks.pop()
                     while len(log) > start:
                         self.undo(log.pop())
                     self.code = codes.pop()
                     self.pending = pendings.pop()
+                    if low < lows[depth - 1]:
+                        lows[depth - 1] = low
                 depth -= 1
                 continue
             positions[depth] = i + 1
@@ -857,13 +906,17 @@ class Search:
             before = self.pending
             parent = self.code
             start = len(log)
+            entered = self.nodes + 1
             if key:
-                # A prepared move: nothing goes home after it.
-                size = len(seen)
-                seen.add(key)
-                if len(seen) == size:
-                    continue  # entered since it was prepared
-                self.nodes += 1
+                # A prepared move: nothing goes home after it. (One proven lost
+                # by another search since it was prepared is entered, and closes
+                # at once: its moves lead to lost positions.)
+                index = seen.setdefault(key, entered)
+                if index != entered:
+                    if 0 <= index < lows[depth]:
+                        lows[depth] = index  # entered since it was prepared
+                    continue
+                self.nodes = entered
                 record = self.shift(card, dest)
                 log.append(record)
                 self.code = key
@@ -872,6 +925,8 @@ class Search:
                 else:
                     self.pending = b""
                     if record >> 18 and self.dead():
+                        seen[key] = -1
+                        lost.add(key)
                         self.undo(log.pop())
                         self.code = parent
                         self.pending = before
@@ -888,25 +943,30 @@ class Search:
                     self.autoplay()
                 else:
                     self.autoplay((log[start] >> 9) & 7)
-                size = len(seen)
-                seen.add(self.code)
-                if len(seen) == size:
+                key = self.code
+                index = -1 if key in lost else seen.setdefault(key, entered)
+                if index != entered:
+                    if 0 <= index < lows[depth]:
+                        lows[depth] = index
                     while len(log) > start:
                         self.undo(log.pop())
                     self.code = parent
                     self.pending = before
                     continue
-                self.nodes += 1
+                self.nodes = entered
                 if self.on_found == 52:
                     self.finished = True
                     self.line = self.prefix + [(r & 63, (r >> 6) & 7) for r in log]
                     return True
                 if self.dead():
+                    seen[key] = -1
+                    lost.add(key)
                     while len(log) > start:
                         self.undo(log.pop())
                     self.code = parent
                     self.pending = before
                     continue
+            scc.append(key)
             marks.append(start)
             codes.append(parent)
             pendings.append(before)
@@ -915,11 +975,14 @@ class Search:
                 frames.append([])
                 frame_keys.append([])
                 positions.append(0)
+                lows.append(0)
             else:
                 frames[depth].clear()
                 frame_keys[depth].clear()
                 positions[depth] = 0
+            self.low = entered
             self.moves(frames[depth], frame_keys[depth])
+            lows[depth] = self.low
         self.depth = depth
         self.finished = True
         return True
@@ -987,9 +1050,18 @@ def search(
     node_limit = node_budget if node_budget is not None else 1 << 62
     deadline = started + time_budget if time_budget is not None else float("inf")
 
+    lost: set[int] = set()
+
     def make(noise: int, seed: int) -> Search:
         return Search(
-            tables, columns, down, foundations, noise=noise, seed=seed, free_take_backs=noise > 0
+            tables,
+            columns,
+            down,
+            foundations,
+            noise=noise,
+            seed=seed,
+            free_take_backs=noise > 0,
+            lost=lost,
         )
 
     main = make(0, 0)
