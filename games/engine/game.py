@@ -48,9 +48,25 @@ DECK_SIZE: Final = 52
 ON_FOUNDATION: Final = 7
 _FACE_DOWN: Final = 8
 
-#: An undo-stack record: (card, to, from, cards moved, turned up 0/1);
-#: ``from`` is a column or ``ON_FOUNDATION`` for a take-back.
-type Record = tuple[int, int, int, int, int]
+#: An undo-stack record, one int (:func:`record`, :func:`unpack`): the move's
+#: ``Move.index`` (bits 0-8), its source (a column, or ``ON_FOUNDATION`` for a
+#: take-back), the cards moved and 1 when a card was turned up. One int rather
+#: than a tuple: :meth:`Game.push` makes one per move.
+type Record = int
+
+
+def record(c: CardIndex, to: int, src: int, n: int, turned: int) -> Record:
+    """The undo record of a move (``to`` is a column or ``FOUNDATION``).
+
+    >>> unpack(record(51, FOUNDATION, 6, 1, 1))
+    (51, -1, 6, 1, 1)
+    """
+    return c * 8 + to + 1 | src << 9 | n << 12 | turned << 18
+
+
+def unpack(entry: Record) -> tuple[int, int, int, int, int]:
+    """``(card, to, from, cards moved, turned up)`` of an undo record."""
+    return (entry & 511) >> 3, (entry & 7) - 1, entry >> 9 & 7, entry >> 12 & 63, entry >> 18
 
 
 @functools.cache
@@ -454,7 +470,7 @@ class Game:
         self.check(move)
         before = self._score
         self._play(move.card.index, move.to)
-        c, to, src, n, turned = self._stack[-1]
+        c, to, src, n, turned = unpack(self._stack[-1])
         kind: MoveKind
         cards: tuple[Card, ...]
         if src == ON_FOUNDATION:
@@ -480,7 +496,7 @@ class Game:
 
     def _play(self, c: CardIndex, to: int) -> None:
         """Push a move and forget what falls out of the undo window."""
-        self._push(c, to)
+        self._push(c * 8 + to + 1)
         if len(self._stack) > UNDO_LIMIT:
             del self._stack[0]
 
@@ -491,7 +507,7 @@ class Game:
         if not self._stack:
             raise refusals.NOTHING_TO_UNDO.error(limit=str(UNDO_LIMIT))
         before = self._score
-        c, to, src, n, turned = self._pop()
+        c, to, src, n, turned = unpack(self._pop())
         cards: tuple[Card, ...]
         self._moves += 1
         if src == ON_FOUNDATION:
@@ -519,30 +535,35 @@ class Game:
 
         The stack is shared with :meth:`undo` but never capped here.
         """
-        index = move.index  # card * 8 + to + 1: one attribute read instead of three
-        self._push(index >> 3, (index & 7) - 1)
+        self._push(move.index)
 
     def pop(self) -> Move:
         """Undo the latest move exactly, move counter included; returns it."""
-        c, to, _, _, _ = self._pop()
-        return MOVES[c * 8 + to + 1]
+        return MOVES[self._pop() & 511]
 
-    def _push(self, c: CardIndex, to: int) -> None:
+    def _push(self, index: int) -> None:
+        """Push the move of ``Move.index`` ``index`` (card * 8 + to + 1)."""
+        c = index >> 3
+        to = (index & 7) - 1
         loc = self._loc
         src = loc[c]
         cols = self._cols
         if src == ON_FOUNDATION:
-            self._found[c // 13] -= 1
+            found = self._found
+            suit = c // 13
+            found[suit] = found[suit] - 1
             self._on_found -= 1
             cols[to].append(c)
             loc[c] = to
-            self._stack.append((c, to, src, 1, 0))
+            self._stack.append(index | ON_FOUNDATION << 9 | 1 << 12)
             self._moves += 1
             return
         col = cols[src]
         if to < 0:
             col.pop()
-            self._found[c // 13] += 1
+            found = self._found
+            suit = c // 13
+            found[suit] = found[suit] + 1
             self._on_found += 1
             loc[c] = ON_FOUNDATION
             n = 1
@@ -571,35 +592,43 @@ class Game:
             points = 0
         down = self._down
         hidden = down[src]
+        entry = index | src << 9 | n << 12  # record(c, to, src, n, 0)
         if hidden and len(col) == hidden:
             down[src] = hidden - 1
             loc[col[-1]] = src
-            self._stack.append((c, to, src, n, 1))
+            entry |= 1 << 18
             points += TURN_UP_POINTS
-        else:
-            self._stack.append((c, to, src, n, 0))
+        self._stack.append(entry)
         self._score += points
         self._moves += 1
 
     def _pop(self) -> Record:
-        record = self._stack.pop()
-        c, to, src, n, turned = record
+        entry = self._stack.pop()
+        c = (entry & 511) >> 3
+        to = (entry & 7) - 1
+        src = entry >> 9 & 7
         cols = self._cols
         loc = self._loc
         self._moves -= 1
         if src == ON_FOUNDATION:
             cols[to].pop()
-            self._found[c // 13] += 1
+            found = self._found
+            suit = c // 13
+            found[suit] = found[suit] + 1
             self._on_found += 1
             loc[c] = ON_FOUNDATION
-            return record
+            return entry
         col = cols[src]
-        if turned:
+        if entry >> 18:
             loc[col[-1]] = _FACE_DOWN
-            self._down[src] += 1
+            hidden = self._down
+            hidden[src] = hidden[src] + 1
             self._score -= TURN_UP_POINTS
+        n = entry >> 12 & 63
         if to < 0:
-            self._found[c // 13] -= 1
+            found = self._found
+            suit = c // 13
+            found[suit] = found[suit] - 1
             self._on_found -= 1
             col.append(c)
             loc[c] = src
@@ -617,7 +646,7 @@ class Game:
                 loc[g] = src
             for _ in range(n):
                 dest.pop()
-        return record
+        return entry
 
     # -- assists -------------------------------------------------------------
 

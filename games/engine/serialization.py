@@ -15,7 +15,7 @@ from typing import Any, Final
 from .cards import CARD_TEXT, CardIndex, Suit, card_indexes
 from .codes import GameCode
 from .errors import InvalidStateError, YukonError
-from .game import ON_FOUNDATION, UNDO_LIMIT, Game
+from .game import ON_FOUNDATION, UNDO_LIMIT, Game, record, unpack
 from .moves import FOUNDATION, MOVE_BY_TEXT, MOVE_TEXT, Move
 from .rules import GROUP_LIMIT, RULES
 
@@ -74,7 +74,7 @@ def private_form(game: Game) -> dict[str, Any]:
         # rewritten on every move, and object records made it three times larger.
         "undo": [
             [MOVE_TEXT[c * 8 + to + 1], FOUNDATION if src == ON_FOUNDATION else src, n, turned]
-            for c, to, src, n, turned in game._stack[-UNDO_LIMIT:]
+            for c, to, src, n, turned in map(unpack, game._stack[-UNDO_LIMIT:])
         ],
     }
 
@@ -112,7 +112,7 @@ def read_private(data: Mapping[str, Any]) -> Game:
                 0 <= src <= ON_FOUNDATION and 1 <= n <= GROUP_LIMIT and turned in (0, 1)
             ):
                 raise InvalidStateError(f"bad undo record {entry!r}")
-            game._stack.append((move.card.index, move.to, src, n, turned))
+            game._stack.append(record(move.card.index, move.to, src, n, turned))
     except YukonError as error:
         raise InvalidStateError(f"bad private state: {error.message}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

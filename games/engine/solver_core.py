@@ -1,15 +1,22 @@
 """The search behind :func:`games.engine.solver.solve`, on a compact integer state.
 
-Cards are engine indexes (``suit * 13 + rank - 1``). Each column is a ``bytes``
-object, bottom to top; a face-down card is stored as ``index | HIDDEN`` so a
-search for a face-up card never finds it. Columns are immutable values: a move
-replaces the two columns it touches and undo puts the old objects back.
+Cards are engine indexes (``suit * 13 + rank - 1``). The columns live in one
+flat list of ints (:data:`_STRIDE` slots per column, with explicit lengths), and
+each card's column and index in it are kept in two more lists, so a move
+copies a few ints and never builds a column.
+
+The state key is one exact integer, :attr:`Search.code`: byte ``c`` (bits
+``8c .. 8c+7``) describes card ``c``: the card it lies on (or :data:`BOTTOM`, or
+:data:`HOME` on its foundation), plus :data:`HIDDEN` while it is face down and
+:data:`WAITING` while it waits after a take-back. A move changes the bytes of
+the few cards it touches, so a child's key is the parent's plus one or two
+precomputed deltas. Which card lies on which determines the columns up to
+their order, so column order never splits a position.
 
 The search is a depth-first search over *macro moves* (a move followed by the
-safe foundation moves it enables) with a transposition table keyed by the
-sorted columns, which makes column order irrelevant, and take-backs played
-only right before their use. ``docs/solver.md`` explains why each reduction
-keeps the answer exact.
+safe foundation moves it enables) with a transposition table of those keys,
+and take-backs played only right before their use. ``docs/solver.md``
+explains why each reduction keeps the answer exact.
 """
 
 from __future__ import annotations
@@ -25,8 +32,14 @@ from .rules import GROUP_LIMIT
 
 #: ``loc`` value and move destination for the foundations.
 FOUND: Final = 7
-#: Added to a face-down card's index in a column's bytes.
+#: A card's byte in the key: it lies at the bottom of a column.
+BOTTOM: Final = 52
+#: A card's byte in the key: it is on its foundation.
+HOME: Final = 53
+#: Added to a card's byte in the key while it is face down.
 HIDDEN: Final = 64
+#: Added to a card's byte in the key while it waits after a take-back.
+WAITING: Final = 128
 #: Nodes of the main search between two probes.
 MAIN_SLICE: Final = 2048
 #: Nodes of the shortest probe (see :func:`probe_budget`).
@@ -35,28 +48,32 @@ PROBE_NODES: Final = 1024
 PROBE_NOISE: Final = 120
 #: Nodes between two looks at the clock.
 CHECK_EVERY: Final = 64
-#: Separator between columns in a state key (never a card byte).
-_SEP: Final = b"\xff"
-#: Marks a state key whose position waits for a move onto a taken-back card.
-_PENDING: Final = b"\xfe"
+#: Slots per column in :attr:`Search.tab` (a column never holds more than 52 cards).
+_STRIDE: Final = 64
 
 #: A primitive move: (card, destination column 0..6 or FOUND).
 type Step = tuple[int, int]
-#: An undo record: (card, dest, src, old src column, old dest column, old down[src]).
-type _Undo = tuple[int, int, int, bytes, bytes, int]
-#: A candidate move, best first when sorted in reverse: (score, card, dest,
-#: child key, from column or FOUND, new from column, new dest column, turns up
-#: 0/1, waiting cards after it).
-#: The key is ``None`` unless the move is prepared (see :meth:`Search.moves`).
-type Candidate = tuple[int, int, int, bytes | None, int, bytes, bytes, int, bytes]
 #: A tableau move found by move generation: (score, card, from column, index there, to column).
 type _Tableau = tuple[int, int, int, int, int]
-#: A take-back found by move generation: (score, card, to column).
-type _Back = tuple[int, int, int]
 #: A column top that stands for an empty column in :meth:`Search.block_can_end`.
 _EMPTY: Final = 255
 #: One-byte ``bytes`` for every byte value.
 _BYTE: Final = tuple(bytes((b,)) for b in range(256))
+#: ``_DELTA[card * 256 + new - old + 128]``: what the key gains when the byte of
+#: ``card`` goes from ``old`` to ``new``.
+_DELTA: Final = [(d - 128) << (8 * c) for c in range(52) for d in range(256)]
+#: What the key gains when a face-down card is turned up.
+_TURN_UP: Final = [-HIDDEN << (8 * c) for c in range(52)]
+#: What the key gains when a card stops waiting.
+_USED: Final = [-WAITING << (8 * c) for c in range(52)]
+
+# A candidate move is one negative int, best first when sorted: minus its
+# score (bits 17 and up), card (11-16), destination (8-10, FOUND for a
+# foundation move) and its index in the list of child keys (0-7; the key is 0
+# for a move played the long way). A step of the undo log is one int too (see :meth:`Search.apply`).
+_CARD_SHIFT: Final = 11
+_DEST_SHIFT: Final = 8
+_SCORE_SHIFT: Final = 17
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,8 @@ class Tables:
     #: For each card, the minimum foundation counts (per suit) that make moving
     #: it to its foundation safe, or ``None`` when it never is.
     safe_need: tuple[tuple[int, int, int, int] | None, ...]
+    #: ``fits[card * 52 + target]`` is 1 when ``card`` may be placed on ``target``.
+    fits: bytes
 
 
 def build_tables(builds_on: Callable[[int, int], bool]) -> Tables:
@@ -99,7 +118,8 @@ def build_tables(builds_on: Callable[[int, int], bool]) -> Tables:
         else:
             top[suit] = card % 13
             safe_need.append((top[0], top[1], top[2], top[3]))
-    return Tables(parents, children, tuple(safe_need))
+    fits = bytes(1 if t in parents[c] else 0 for c in range(52) for t in range(52))
+    return Tables(parents, children, tuple(safe_need), fits)
 
 
 class BudgetExceeded(Exception):
@@ -124,14 +144,15 @@ class Search:
         noise: int = 0,
         seed: int = 0,
         free_take_backs: bool = False,
+        lost: set[int] | None = None,
     ) -> None:
         self.parents = tables.parents
         self.children = tables.children
         self.safe_need = tables.safe_need
-        self.cols: list[bytes] = [
-            bytes([c | HIDDEN for c in col[:d]] + list(col[d:]))
-            for col, d in zip(columns, down, strict=True)
-        ]
+        self.fits = tables.fits
+        #: The columns, bottom to top: column ``j`` is ``tab[j * _STRIDE:][:lens[j]]``.
+        self.tab: list[int] = [0] * (7 * _STRIDE)
+        self.lens: list[int] = [0] * 7
         self.down: list[int] = list(down)
         self.found: list[int] = list(foundations)
         self.on_found = sum(self.found)
@@ -139,10 +160,17 @@ class Search:
         #: Each card's index in its column (kept for cards in columns only): a
         #: face-down card is one below the column's face-down count.
         self.pos: list[int] = [0] * 52
-        for i, col in enumerate(columns):
+        code = sum(HOME << (8 * c) for c in range(52))
+        for j, col in enumerate(columns):
             for p, c in enumerate(col):
-                self.loc[c] = i
+                self.tab[j * _STRIDE + p] = c
+                self.loc[c] = j
                 self.pos[c] = p
+                byte = (col[p - 1] if p else BOTTOM) | (HIDDEN if p < down[j] else 0)
+                code += (byte - HOME) << (8 * c)
+            self.lens[j] = len(col)
+        #: The state key (see the module docstring), kept up to date by every move.
+        self.code: int = code
         self.root_cols: list[list[int]] = [list(col) for col in columns]
         self.root_down: tuple[int, ...] = tuple(down)
         self.noise = noise
@@ -155,147 +183,245 @@ class Search:
         #: The outcome once finished: a winning line, or None (no win exists).
         self.line: list[Step] | None = None
         self.prefix: list[Step] = []
-        # The depth-first stack: candidate moves and the next index at each
-        # depth, the undo records of each step taken, and the waiting cards
-        # before each step.
-        self.stack: list[list[Candidate]] = []
+        # The depth-first stack: at each depth the candidate moves, their child
+        # keys and the next index (lists kept for reuse below the current
+        # depth); the key and the waiting cards before each step, and where its
+        # records start in the undo log.
+        self.depth = -1
+        self.frames: list[list[int]] = []
+        self.frame_keys: list[list[int]] = []
         self.positions: list[int] = []
-        self.path: list[list[_Undo]] = []
+        #: The lowest Tarjan index each frame's subtree reaches.
+        self.lows: list[int] = []
+        self.codes: list[int] = []
         self.pendings: list[bytes] = []
+        self.marks: list[int] = []
+        self.log: list[int] = []
         #: Cards taken back from the foundations and not yet used (sorted; see
         #: :meth:`pending_moves`). Part of the state key.
         self.pending = b""
-        self.seen: set[bytes] = set()
-        self.dead_memo: dict[bytes, bool] = {}
-        #: The columns in key order while :meth:`moves` prepares (see :meth:`prepare`).
-        self.ordered: list[bytes] | None = None
-        self.block_memo: dict[bytes, bool] = {}
+        #: Positions entered: key -> Tarjan index while the strongly connected
+        #: component is open, -1 once it closed (see :meth:`run`).
+        self.seen: dict[int, int] = {}
+        #: Positions proven lost: their component was closed without a win. Shared
+        #: by the main search and the probes of one :func:`search`.
+        self.lost: set[int] = set() if lost is None else lost
+        #: Tarjan's stack: the keys of :attr:`seen`, in the order entered.
+        self.scc: list[int] = []
+        #: The lowest Tarjan index the position being expanded reaches (see :meth:`moves`).
+        self.low = 0
+        self.dead_memo: dict[int, bool] = {}
+        self.block_memo: dict[tuple[int, int, bytes], bool] = {}
+        #: Take-backs found by :meth:`moves` (a list kept for reuse).
+        self.backs: list[int] = []
+
+    # -- reading the state -----------------------------------------------------
+
+    def column(self, j: int) -> list[int]:
+        """Column ``j``, bottom to top."""
+        base = j * _STRIDE
+        return self.tab[base : base + self.lens[j]]
+
+    def top(self, j: int) -> int:
+        """The last card of column ``j``, or :data:`BOTTOM` when it is empty."""
+        n = self.lens[j]
+        return self.tab[j * _STRIDE + n - 1] if n else BOTTOM
+
+    def key(self) -> int:
+        """The position up to column order (foundations follow from the tableau)."""
+        return self.code
 
     # -- state changes -------------------------------------------------------
 
-    def apply(self, card: int, dest: int) -> _Undo:
-        """Make a legal move; return what :meth:`undo` needs."""
+    def code_after(self, card: int, dest: int) -> int:
+        """The key after moving ``card`` (with what lies on it) to ``dest``, waiting cards aside."""
+        src = self.loc[card]
+        if src == FOUND:
+            return self.code + _DELTA[card * 256 + self.top(dest) - HOME + 128]
+        i = self.pos[card]
+        below = self.tab[src * _STRIDE + i - 1] if i else BOTTOM
+        onto = HOME if dest == FOUND else self.top(dest)
+        code = self.code + _DELTA[card * 256 + onto - below + 128]
+        if i and self.down[src] == i:
+            code += _TURN_UP[below]
+        return code
+
+    def apply(self, card: int, dest: int) -> int:
+        """Make a legal move, key included; return the record :meth:`undo` needs.
+
+        The record is one int: card, destination, source column (``FOUND`` for a
+        take-back), cards moved, and 1 when a card was turned up.
+        """
+        self.code = self.code_after(card, dest)
+        return self.shift(card, dest)
+
+    def shift(self, card: int, dest: int) -> int:
+        """:meth:`apply` without the key: the caller sets :attr:`code`."""
         loc = self.loc
         pos = self.pos
-        cols = self.cols
+        tab = self.tab
+        lens = self.lens
         src = loc[card]
         if src == FOUND:
-            old_dest = cols[dest]
-            cols[dest] = old_dest + _BYTE[card]
+            n = lens[dest]
+            tab[dest * _STRIDE + n] = card
+            lens[dest] = n + 1
             loc[card] = dest
-            pos[card] = len(old_dest)
-            self.found[card // 13] -= 1
+            pos[card] = n
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] - 1
             self.on_found -= 1
-            return (card, dest, FOUND, b"", old_dest, 0)
-        old_src = cols[src]
-        old_down = self.down[src]
+            return card | dest << 6 | FOUND << 9 | 1 << 12
+        i = pos[card]
         if dest == FOUND:
-            rest = old_src[:-1]
             loc[card] = FOUND
-            self.found[card // 13] += 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] + 1
             self.on_found += 1
-            old_dest = b""
+            moved = 1
         else:
-            i = pos[card]
-            rest = old_src[:i]
-            old_dest = cols[dest]
-            cols[dest] = old_dest + old_src[i:]
-            shift = len(old_dest) - i
-            for x in range(i, len(old_src)):
-                g = old_src[x]
+            base = src * _STRIDE
+            end = base + lens[src]
+            d = lens[dest]
+            at = dest * _STRIDE + d
+            moved = end - base - i
+            for x in range(base + i, end):
+                g = tab[x]
+                tab[at] = g
                 loc[g] = dest
-                pos[g] = x + shift
-        if old_down and len(rest) == old_down:
-            rest = rest[:-1] + bytes((rest[-1] ^ HIDDEN,))
-            self.down[src] = old_down - 1
-        cols[src] = rest
-        return (card, dest, src, old_src, old_dest, old_down)
+                pos[g] = d
+                at += 1
+                d += 1
+            lens[dest] = d
+        lens[src] = i
+        down = self.down
+        if i and down[src] == i:
+            down[src] = i - 1
+            return card | dest << 6 | src << 9 | moved << 12 | 1 << 18
+        return card | dest << 6 | src << 9 | moved << 12
 
-    def undo(self, record: _Undo) -> None:
-        """Exactly reverse :meth:`apply`."""
-        card, dest, src, old_src, old_dest, old_down = record
-        cols = self.cols
+    def undo(self, record: int) -> None:
+        """Exactly reverse :meth:`shift` (the caller restores :attr:`code`)."""
+        card = record & 63
+        dest = (record >> 6) & 7
+        src = (record >> 9) & 7
         loc = self.loc
+        lens = self.lens
         if src == FOUND:
-            cols[dest] = old_dest
+            lens[dest] = lens[dest] - 1
             loc[card] = FOUND
-            self.found[card // 13] += 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] + 1
             self.on_found += 1
             return
+        if record >> 18:
+            down = self.down
+            down[src] = down[src] + 1
+        tab = self.tab
+        pos = self.pos
+        i = lens[src]
+        at = src * _STRIDE + i
         if dest == FOUND:
+            tab[at] = card
             loc[card] = src
-            self.pos[card] = len(old_src) - 1  # a take-back in between may have moved it
-            self.found[card // 13] -= 1
+            pos[card] = i
+            lens[src] = i + 1
+            found = self.found
+            suit = card // 13
+            found[suit] = found[suit] - 1
             self.on_found -= 1
-        else:
-            new_dest = cols[dest]
-            cols[dest] = old_dest
-            pos = self.pos
-            shift = len(old_src) - len(new_dest)
-            for x in range(len(old_dest), len(new_dest)):
-                g = new_dest[x]
-                loc[g] = src
-                pos[g] = x + shift
-        cols[src] = old_src
-        self.down[src] = old_down
+            return
+        moved = (record >> 12) & 63
+        d = lens[dest] - moved
+        lens[dest] = d
+        lens[src] = i + moved
+        for x in range(dest * _STRIDE + d, dest * _STRIDE + d + moved):
+            g = tab[x]
+            tab[at] = g
+            loc[g] = src
+            pos[g] = i
+            at += 1
+            i += 1
 
-    def autoplay(self, done: list[_Undo], src: int = -1) -> None:
-        """Play every safe foundation move (docs/solver.md), appending undo records.
+    def set_pending(self, waiting: bytes) -> None:
+        """Make ``waiting`` the cards waiting after take-backs, key included."""
+        self.code = self.code_waiting(self.code, waiting)
+        self.pending = waiting
+
+    def code_waiting(self, code: int, waiting: bytes) -> int:
+        """``code`` with :data:`WAITING` moved from the cards of :attr:`pending` to ``waiting``."""
+        for c in self.pending:
+            if c not in waiting:
+                code += _USED[c]
+        for c in waiting:
+            if c not in self.pending:
+                code -= _USED[c]
+        return code
+
+    def safe(self, card: int) -> bool:
+        """Whether ``card``, next on its foundation, can go home safely (docs/solver.md)."""
+        need = self.safe_need[card]
+        found = self.found
+        return (
+            need is not None
+            and found[0] >= need[0]
+            and found[1] >= need[1]
+            and found[2] >= need[2]
+            and found[3] >= need[3]
+        )
+
+    def autoplay(self, src: int = -1) -> None:
+        """Play every safe foundation move (docs/solver.md), appending to the undo log.
 
         ``src``: the column a tableau move or foundation move just left, from a
         position where no safe move was left: if its new last card cannot go
         home safely, no other card can either, unless a foundation just grew.
         """
-        cols = self.cols
+        tab = self.tab
+        lens = self.lens
         found = self.found
-        safe_need = self.safe_need
-        if src >= 0 and done[-1][1] != FOUND:
-            col = cols[src]
-            if not col:
+        log = self.log
+        if src >= 0 and (log[-1] >> 6) & 7 != FOUND:
+            n = lens[src]
+            if not n:
                 return
-            t = col[-1]
-            if found[t // 13] != t % 13:
-                return
-            need = safe_need[t]
-            if need is None or not (
-                found[0] >= need[0]
-                and found[1] >= need[1]
-                and found[2] >= need[2]
-                and found[3] >= need[3]
-            ):
+            t = tab[src * _STRIDE + n - 1]
+            if found[t // 13] != t % 13 or not self.safe(t):
                 return
         progress = True
         while progress:
             progress = False
-            for col in cols:
-                if not col:
+            for j in range(7):
+                n = lens[j]
+                if not n:
                     continue
-                t = col[-1]
-                if found[t // 13] != t % 13:
-                    continue
-                need = safe_need[t]
-                if (
-                    need is not None
-                    and found[0] >= need[0]
-                    and found[1] >= need[1]
-                    and found[2] >= need[2]
-                    and found[3] >= need[3]
-                ):
-                    done.append(self.apply(t, FOUND))
+                t = tab[j * _STRIDE + n - 1]
+                if found[t // 13] == t % 13 and self.safe(t):
+                    log.append(self.apply(t, FOUND))
                     progress = True
                     break
 
-    def key(self) -> bytes:
-        """The position up to column order (foundations follow from the tableau)."""
-        if self.pending:
-            return _SEP.join(sorted(self.cols)) + _PENDING + self.pending
-        return _SEP.join(sorted(self.cols))
-
     # -- dead positions ------------------------------------------------------
+
+    def down_key(self) -> int:
+        """The face-down counts as one int (six bits each: a column holds at most 51)."""
+        down = self.down
+        return (
+            down[0]
+            | down[1] << 6
+            | down[2] << 12
+            | down[3] << 18
+            | down[4] << 24
+            | down[5] << 30
+            | down[6] << 36
+        )
 
     def dead(self) -> bool:
         """Whether some face-down card can provably never be turned up (memoised)."""
-        memo_key = bytes(self.down)
+        memo_key = self.down_key()
         verdict = self.dead_memo.get(memo_key)
         if verdict is None:
             verdict = self._dead(self.down)
@@ -360,177 +486,199 @@ class Search:
 
     # -- move generation -----------------------------------------------------
 
-    def moves(self) -> list[Candidate]:
-        """Candidate moves, best first; pointless ones are left out (docs/solver.md)."""
-        self.ordered = None
+    def moves(self, out: list[int], keys: list[int]) -> None:
+        """Fill ``out`` with the candidate moves, best first; pointless ones are left out.
+
+        ``keys`` receives the child key of each prepared move (see :meth:`prepare`),
+        at the index the candidate's low bits hold. docs/solver.md says which
+        moves are left out, and why.
+        """
         if self.pending:
             onto_waiting, more_backs = self.pending_moves(self.pending)
-            prepared: list[Candidate] = []
             for score, card, j, i, k in onto_waiting:
-                self.prepare(prepared, score, card, j, i, k)
-            self.prepare_backs(more_backs, prepared)
-            return prepared
-        cols = self.cols
+                self.prepare(out, keys, score, card, j, i, k)
+            self.prepare_backs(more_backs, out, keys)
+            return
+        tab = self.tab
+        lens = self.lens
         loc = self.loc
         pos = self.pos
         found = self.found
         down = self.down
-        parents = self.parents
+        fits = self.fits
         children = self.children
         noise = self.noise
-        rand = self.random if noise else None
-        out: list[Candidate] = []
-        backs: list[_Back] = []
+        rand = self.random
+        seen = self.seen
+        lost = self.lost
+        code = self.code
+        delta = _DELTA
+        turn_up = _TURN_UP
+        n_keys = 0
+        backs = self.backs
+        backs.clear()
         empty = -1
         for k in range(7):
-            col = cols[k]
-            if not col:
+            n = lens[k]
+            if not n:
                 if empty < 0:
                     empty = k
                 continue
-            t = col[-1]
+            t = tab[k * _STRIDE + n - 1]
             if found[t // 13] == t % 13:
-                n = len(col)
                 if n == 1:
                     score = 60
                 elif down[k] == n - 1:
                     score = 90 + down[k]
                 else:
                     score = 40
-                if rand is not None:
+                if noise:
                     score += int(rand() * noise)
-                out.append((score, t, FOUND, None, 0, b"", b"", 0, b""))
+                out.append(
+                    -(score << _SCORE_SHIFT | t << _CARD_SHIFT | FOUND << _DEST_SHIFT | n_keys)
+                )
+                keys.append(0)
+                n_keys += 1
             for ch in children[t]:
                 j = loc[ch]
                 if j == k:
                     continue
                 if j == FOUND:
                     if found[ch // 13] == ch % 13 + 1 and not self.back_is_pointless(ch):
-                        backs.append((int(rand() * noise) if rand else 0, ch, k))
+                        score = int(rand() * noise) if noise else 0
+                        backs.append(score << _SCORE_SHIFT | ch << _CARD_SHIFT | k << _DEST_SHIFT)
                     continue
-                src = cols[j]
                 i = pos[ch]
-                if i < down[j] or len(src) - i > GROUP_LIMIT:
+                if i < down[j] or lens[j] - i > GROUP_LIMIT:
                     continue  # face down, or too large a group
-                if i == 0:
-                    score = 70
-                elif down[j] == i:
-                    score = 100 + down[j]
-                elif src[i - 1] in parents[ch]:
-                    score = 5
+                # What prepare() does, written out: this loop makes most candidates.
+                if i:
+                    u = tab[j * _STRIDE + i - 1]
+                    if down[j] == i:
+                        score = 100 + i
+                        child = code + delta[ch * 256 + t - u + 128] + turn_up[u]
+                    else:
+                        score = 5 if fits[ch * 52 + u] else 30
+                        child = code + delta[ch * 256 + t - u + 128]
+                    if noise:
+                        score += int(rand() * noise)
+                    if found[u // 13] == u % 13 and self.safe(u):
+                        # The uncovered card goes home: the long way.
+                        out.append(
+                            -(score << _SCORE_SHIFT | ch << _CARD_SHIFT | k << _DEST_SHIFT | n_keys)
+                        )
+                        keys.append(0)
+                        n_keys += 1
+                        continue
                 else:
-                    score = 30
-                if rand is not None:
-                    score += int(rand() * noise)
-                self.prepare(out, score, ch, j, i, k)
+                    score = 70 + (int(rand() * noise) if noise else 0)
+                    child = code + delta[ch * 256 + t - BOTTOM + 128]
+                index = seen.get(child)
+                if index is not None:
+                    if 0 <= index < self.low:
+                        self.low = index
+                elif child not in lost:
+                    out.append(
+                        -(score << _SCORE_SHIFT | ch << _CARD_SHIFT | k << _DEST_SHIFT | n_keys)
+                    )
+                    keys.append(child)
+                    n_keys += 1
         if empty >= 0:
             for king in KINGS:
                 j = loc[king]
                 if j == FOUND:
                     if found[king // 13] == 13 and not self.back_is_pointless(king):
-                        backs.append((1 + (int(rand() * noise) if rand else 0), king, empty))
+                        score = 1 + (int(rand() * noise) if noise else 0)
+                        backs.append(
+                            score << _SCORE_SHIFT | king << _CARD_SHIFT | empty << _DEST_SHIFT
+                        )
                     continue
-                src = cols[j]
                 i = pos[king]
-                if i == 0 or i < down[j] or len(src) - i > GROUP_LIMIT:
+                if i == 0 or i < down[j] or lens[j] - i > GROUP_LIMIT:
                     continue  # a whole column, face down, or too large a group
                 score = (100 + down[j] if down[j] == i else 20) + (
-                    int(rand() * noise) if rand else 0
+                    int(rand() * noise) if noise else 0
                 )
-                self.prepare(out, score, king, j, i, empty)
-        self.prepare_backs(backs, out)
-        out.sort(reverse=True)
-        return out
+                self.prepare(out, keys, score, king, j, i, empty)
+        if backs:
+            self.prepare_backs(backs, out, keys)
+        if len(out) > 1:
+            out.sort()
 
-    def prepare(self, out: list[Candidate], score: int, card: int, j: int, i: int, k: int) -> None:
+    def prepare(
+        self, out: list[int], keys: list[int], score: int, card: int, j: int, i: int, k: int
+    ) -> None:
         """Append the candidate for the tableau move of ``card`` (``j``, index ``i``) to ``k``.
 
-        A move after which nothing goes home safely is *prepared*: its new
-        columns and the child's state key are built here, a child already in
-        the table is dropped without being played, and :meth:`run` plays the
-        others by swapping the columns in. The rest keep a ``None`` key and are
-        played the long way (:meth:`apply`, then autoplay).
-
-        A key joins the columns in sorted order. Columns that are not empty
-        differ in their first byte (each card is in one place), so a move that
-        changes neither column's first byte (it neither empties nor fills a
-        column, nor turns up a column's only face-down card) keeps the order of
-        :attr:`ordered`, the parent's sorted columns: the two changed columns
-        take the places of their old values, with no sort.
+        A move after which nothing goes home safely is *prepared*: the child's
+        key is computed here, a child already in the table is dropped without
+        being played, and :meth:`run` plays the others without computing their
+        key again. The rest get the key 0 and are played the long way
+        (:meth:`apply`, then autoplay). A move onto the one waiting card uses it.
         """
-        cols = self.cols
-        src = cols[j]
-        rest = src[:i]
-        flip = 1 if i and self.down[j] == i else 0
-        if flip:
-            rest = rest[:-1] + _BYTE[rest[-1] ^ HIDDEN]
         if i:
             # The uncovered card is the only one that can have become safe
             # (no other column top was safe before the move).
-            u = rest[-1]
-            found = self.found
-            if found[u // 13] == u % 13:
-                need = self.safe_need[u]
-                if (
-                    need is not None
-                    and found[0] >= need[0]
-                    and found[1] >= need[1]
-                    and found[2] >= need[2]
-                    and found[3] >= need[3]
-                ):
-                    out.append((score, card, k, None, 0, b"", b"", 0, b""))
-                    return
-        dest = cols[k]
-        grown = dest + src[i:]
-        if dest and (i > 1 or (i == 1 and not flip)):
-            ordered = self.ordered
-            if ordered is None:
-                ordered = self.ordered = sorted(cols)
-            key = _SEP.join([rest if c is src else grown if c is dest else c for c in ordered])
-        else:
-            child = cols[:]
-            child[j] = rest
-            child[k] = grown
-            key = _SEP.join(sorted(child))
-        if key not in self.seen:
-            out.append((score, card, k, key, j, rest, grown, flip, b""))
+            u = self.tab[j * _STRIDE + i - 1]
+            if self.found[u // 13] == u % 13 and self.safe(u):
+                out.append(
+                    -(score << _SCORE_SHIFT | card << _CARD_SHIFT | k << _DEST_SHIFT | len(keys))
+                )
+                keys.append(0)
+                return
+        code = self.code_after(card, k)
+        if self.pending:
+            code = self.code_waiting(code, b"")
+        if self.fresh(code):
+            out.append(
+                -(score << _SCORE_SHIFT | card << _CARD_SHIFT | k << _DEST_SHIFT | len(keys))
+            )
+            keys.append(code)
 
-    def prepare_backs(self, backs: list[_Back], out: list[Candidate]) -> None:
+    def prepare_backs(self, backs: list[int], out: list[int], keys: list[int]) -> None:
         """Append the candidates for the take-backs ``backs`` to ``out``.
 
         In the main search a take-back is prepared as a tableau move is (see
         :meth:`prepare`); the probes play it the long way.
         """
         if self.free_take_backs:
-            out.extend((score, card, k, None, 0, b"", b"", 0, b"") for score, card, k in backs)
+            for back in backs:
+                out.append(-(back | len(keys)))
+                keys.append(0)
             return
-        cols = self.cols
-        seen = self.seen
-        for score, card, k in backs:
-            col = cols[k]
-            waiting = self.took_back(card, col[-1] if col else -1)
-            if not self.block_can_end(card, k, waiting):
-                continue
-            grown = col + _BYTE[card]
-            child = cols[:]
-            child[k] = grown
-            key = _SEP.join(sorted(child)) + _PENDING + waiting
-            if key not in seen:
-                out.append((score, card, k, key, FOUND, b"", grown, 0, waiting))
+        for back in backs:
+            card = (back >> _CARD_SHIFT) & 63
+            k = (back >> _DEST_SHIFT) & 7
+            waiting = self.took_back(card, self.top(k))
+            code = self.code_waiting(self.code_after(card, k), waiting)
+            if self.fresh(code) and self.block_can_end(card, k, waiting):
+                out.append(-(back | len(keys)))
+                keys.append(code)
 
-    def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[_Back]]:
+    def fresh(self, code: int) -> bool:
+        """Whether ``code``'s position is neither open nor lost (an open one lowers :attr:`low`)."""
+        index = self.seen.get(code)
+        if index is not None:
+            if 0 <= index < self.low:
+                self.low = index
+            return False
+        return code not in self.lost
+
+    def pending_moves(self, pending: bytes) -> tuple[list[_Tableau], list[int]]:
         """After take-backs: moves onto the one card still waiting, and more take-backs.
 
         Some shortest winning line takes a card back only right before it is
         used, with nothing but take-backs in between (docs/solver.md,
-        "Take-backs"), so nothing else is tried while cards are waiting.
+        "Take-backs"), so nothing else is tried while cards are waiting. The
+        take-backs are candidate ints of score 0 (see :meth:`moves`).
         """
-        cols = self.cols
+        tab = self.tab
+        lens = self.lens
         loc = self.loc
         found = self.found
         children = self.children
         tableau: list[_Tableau] = []
-        backs: list[_Back] = []
+        backs: list[int] = []
         if len(pending) == 1:
             card = pending[0]
             k = loc[card]
@@ -538,24 +686,23 @@ class Search:
                 j = loc[ch]
                 if j in (FOUND, k):
                     continue
-                src = cols[j]
                 i = self.pos[ch]
-                if i >= self.down[j] and len(src) - i <= GROUP_LIMIT:
+                if i >= self.down[j] and lens[j] - i <= GROUP_LIMIT:
                     tableau.append((0, ch, j, i, k))
         empty = -1
         for j in range(7):
-            col = cols[j]
-            if not col:
+            n = lens[j]
+            if not n:
                 if empty < 0:
                     empty = j
                 continue
-            for ch in children[col[-1]]:
+            for ch in children[tab[j * _STRIDE + n - 1]]:
                 if (
                     loc[ch] == FOUND
                     and found[ch // 13] == ch % 13 + 1
                     and not self.back_is_pointless(ch)
                 ):
-                    backs.append((0, ch, j))
+                    backs.append(ch << _CARD_SHIFT | j << _DEST_SHIFT)
         if empty >= 0:
             for king in KINGS:
                 if (
@@ -563,7 +710,7 @@ class Search:
                     and found[king // 13] == 13
                     and not self.back_is_pointless(king)
                 ):
-                    backs.append((0, king, empty))
+                    backs.append(king << _CARD_SHIFT | empty << _DEST_SHIFT)
         return tableau, backs
 
     def back_is_pointless(self, card: int) -> bool:
@@ -572,22 +719,12 @@ class Search:
         It can when the card would be safe to send home again at once: then
         no shortest winning line takes it back (docs/solver.md, "Safe cards
         stay home"). The card's own suit is at its rank, which its need
-        allows, so the current foundations decide. The same four-way test is
-        written out where autoplay and move generation need it: a call there
-        cost 10% of the node rate (`benchmarks.solver_speed`, 0.93x against 1.03x).
+        allows, so the current foundations decide.
         """
-        need = self.safe_need[card]
-        found = self.found
-        return (
-            need is not None
-            and found[0] >= need[0]
-            and found[1] >= need[1]
-            and found[2] >= need[2]
-            and found[3] >= need[3]
-        )
+        return self.safe(card)
 
     def took_back(self, card: int, target: int) -> bytes:
-        """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column)."""
+        """The waiting cards after taking ``card`` back onto ``target`` (or BOTTOM)."""
         return _took_back(self.pending, card, target)
 
     def block_can_end(self, card: int, k: int, waiting: bytes) -> bool:
@@ -601,10 +738,13 @@ class Search:
         off the foundations that may be placed on it.
         """
         found = self.found[:]
-        found[card // 13] -= 1
+        suit = card // 13
+        found[suit] = found[suit] - 1
         if len(waiting) == 1 and self._can_exit(found, waiting[0]):
             return True
-        tops = [col[-1] if col else _EMPTY for col in self.cols]
+        tops = [
+            self.tab[j * _STRIDE + self.lens[j] - 1] if self.lens[j] else _EMPTY for j in range(7)
+        ]
         tops[k] = card
         return self._block_can_end(found, tops, waiting)
 
@@ -623,7 +763,24 @@ class Search:
         return False
 
     def _block_can_end(self, found: list[int], tops: list[int], waiting: bytes) -> bool:
-        memo_key = bytes(found) + bytes(sorted(tops)) + bytes(self.down) + waiting
+        # The multiset of tops as a mask of cards and a count of empty columns.
+        mask = 0
+        empties = 0
+        for t in tops:
+            if t == _EMPTY:
+                empties += 1
+            else:
+                mask |= 1 << t
+        memo_key = (
+            mask,
+            found[0]
+            | found[1] << 4
+            | found[2] << 8
+            | found[3] << 12
+            | empties << 16
+            | self.down_key() << 19,
+            waiting,
+        )
         verdict = self.block_memo.get(memo_key)
         if verdict is not None:
             return verdict
@@ -672,128 +829,168 @@ class Search:
         When finished, :attr:`line` holds a winning line of primitive moves, or
         ``None`` when the search is exhausted (no win exists). The first call
         also enters the root, whatever ``limit`` says.
+
+        Tarjan's algorithm runs along: each position entered gets an index,
+        each frame keeps the lowest index its subtree reaches (through moves to
+        open positions), and a frame whose lowest index is its own closes a
+        strongly connected component: every position in it is lost
+        (docs/solver.md, "Lost positions"), and moves into :attr:`lost`.
         """
+        log = self.log
+        frames = self.frames
+        frame_keys = self.frame_keys
+        positions = self.positions
+        lows = self.lows
+        seen = self.seen
+        lost = self.lost
+        scc = self.scc
         if not self.started:
             self.started = True
-            root: list[_Undo] = []
-            self.autoplay(root)
-            self.prefix = [(r[0], r[1]) for r in root]
+            self.autoplay()
+            self.prefix = [(r & 63, (r >> 6) & 7) for r in log]
+            log.clear()
             self.nodes = 1
             if self.on_found == 52:
                 self.finished = True
                 self.line = self.prefix
                 return True
-            self.seen.add(self.key())
-            if self.dead():
+            if self.code in lost or self.dead():
                 self.finished = True
                 return True
-            self.stack.append(self.moves())
-            self.positions.append(0)
-        stack = self.stack
-        positions = self.positions
-        path = self.path
-        pendings = self.pendings
-        seen = self.seen
-        cols = self.cols
-        loc = self.loc
-        pos = self.pos
-        down = self.down
-        found = self.found
-        apply = self.apply
-        undo = self.undo
-        autoplay = self.autoplay
-        key_of = self.key
-        while stack:
-            if self.nodes >= limit:
-                return False
-            moves = stack[-1]
-            i = positions[-1]
-            if i == len(moves):
-                stack.pop()
-                positions.pop()
-                if path:
-                    for record in reversed(path.pop()):
-                        undo(record)
-                    self.pending = pendings.pop()
-                continue
-            positions[-1] = i + 1
-            _, card, dest, key, src, rest, grown, flip, waiting = moves[i]
-            before = self.pending
-            if key is not None:
-                # A prepared move: nothing goes home after it.
-                if key in seen:
-                    continue
-                seen.add(key)
-                self.nodes += 1
-                old_dest = cols[dest]
-                cols[dest] = grown
-                if src == FOUND:
-                    loc[card] = dest
-                    pos[card] = len(old_dest)
-                    found[card // 13] -= 1
-                    self.on_found -= 1
-                    self.pending = waiting
-                    done = [(card, dest, FOUND, b"", old_dest, 0)]
-                else:
-                    old_src = cols[src]
-                    old_down = down[src]
-                    cols[src] = rest
-                    shift = len(old_dest) - len(rest)
-                    for x in range(len(rest), len(old_src)):
-                        g = old_src[x]
-                        loc[g] = dest
-                        pos[g] = x + shift
-                    self.pending = b""
-                    done = [(card, dest, src, old_src, old_dest, old_down)]
-                    if flip:
-                        down[src] = old_down - 1
-                        if self.dead():
-                            undo(done[0])
-                            self.pending = before
-                            continue
-                path.append(done)
-                pendings.append(before)
-                stack.append(self.moves())
-                positions.append(0)
-                continue
-            first = apply(card, dest)
-            done = [first]
-            src = first[2]
-            if src == FOUND:
-                if self.free_take_backs:
-                    autoplay(done)
-                else:
-                    col = self.cols[dest]
-                    self.pending = self.took_back(card, col[-2] if len(col) > 1 else -1)
-            elif before:
-                self.pending = b""
-                autoplay(done)
-            else:
-                autoplay(done, src)
-            key = key_of()
-            if key in seen:
-                for record in reversed(done):
-                    undo(record)
-                self.pending = before
-                continue
-            seen.add(key)
-            self.nodes += 1
-            if self.on_found == 52:
-                path.append(done)
-                self.finished = True
-                self.line = self.prefix + [(r[0], r[1]) for step in path for r in step]
-                return True
-            if self.dead():
-                for record in reversed(done):
-                    undo(record)
-                self.pending = before
-                continue
-            path.append(done)
-            pendings.append(before)
-            stack.append(self.moves())
+            seen[self.code] = 0
+            scc.append(self.code)
+            frames.append([])
+            frame_keys.append([])
             positions.append(0)
+            self.low = 0
+            self.moves(frames[0], frame_keys[0])
+            lows.append(self.low)
+            self.depth = 0
+        depth = self.depth
+        codes = self.codes
+        pendings = self.pendings
+        marks = self.marks
+        while depth >= 0:
+            if self.nodes >= limit:
+                self.depth = depth
+                return False
+            moves = frames[depth]
+            i = positions[depth]
+            if i == len(moves):
+                low = lows[depth]
+                key = self.code
+                if seen[key] == low:
+                    # The root of a component: it and everything above it on
+                    # Tarjan's stack are lost.
+                    while True:
+                        lost_key = scc.pop()
+                        seen[lost_key] = -1
+                        lost.add(lost_key)
+                        if lost_key == key:
+                            break
+                if depth:
+                    start = marks.pop()
+                    while len(log) > start:
+                        self.undo(log.pop())
+                    self.code = codes.pop()
+                    self.pending = pendings.pop()
+                    if low < lows[depth - 1]:
+                        lows[depth - 1] = low
+                depth -= 1
+                continue
+            positions[depth] = i + 1
+            move = -moves[i]
+            card = (move >> _CARD_SHIFT) & 63
+            dest = (move >> _DEST_SHIFT) & 7
+            key = frame_keys[depth][move & 255]
+            before = self.pending
+            parent = self.code
+            start = len(log)
+            entered = self.nodes + 1
+            if key:
+                # A prepared move: nothing goes home after it. (One proven lost
+                # by another search since it was prepared is entered, and closes
+                # at once: its moves lead to lost positions.)
+                index = seen.setdefault(key, entered)
+                if index != entered:
+                    if 0 <= index < lows[depth]:
+                        lows[depth] = index  # entered since it was prepared
+                    continue
+                self.nodes = entered
+                record = self.shift(card, dest)
+                log.append(record)
+                self.code = key
+                if (record >> 9) & 7 == FOUND:
+                    self.pending = self.took_back(card, self.top_under(dest))
+                else:
+                    self.pending = b""
+                    if record >> 18 and self.dead():
+                        seen[key] = -1
+                        lost.add(key)
+                        self.undo(log.pop())
+                        self.code = parent
+                        self.pending = before
+                        continue
+            else:
+                log.append(self.apply(card, dest))
+                if (log[start] >> 9) & 7 == FOUND:  # a take-back
+                    if self.free_take_backs:
+                        self.autoplay()
+                    else:
+                        self.set_pending(self.took_back(card, self.top_under(dest)))
+                elif before:
+                    self.set_pending(b"")
+                    self.autoplay()
+                else:
+                    self.autoplay((log[start] >> 9) & 7)
+                key = self.code
+                index = -1 if key in lost else seen.setdefault(key, entered)
+                if index != entered:
+                    if 0 <= index < lows[depth]:
+                        lows[depth] = index
+                    while len(log) > start:
+                        self.undo(log.pop())
+                    self.code = parent
+                    self.pending = before
+                    continue
+                self.nodes = entered
+                if self.on_found == 52:
+                    self.finished = True
+                    self.line = self.prefix + [(r & 63, (r >> 6) & 7) for r in log]
+                    return True
+                if self.dead():
+                    seen[key] = -1
+                    lost.add(key)
+                    while len(log) > start:
+                        self.undo(log.pop())
+                    self.code = parent
+                    self.pending = before
+                    continue
+            scc.append(key)
+            marks.append(start)
+            codes.append(parent)
+            pendings.append(before)
+            depth += 1
+            if depth == len(frames):
+                frames.append([])
+                frame_keys.append([])
+                positions.append(0)
+                lows.append(0)
+            else:
+                frames[depth].clear()
+                frame_keys[depth].clear()
+                positions[depth] = 0
+            self.low = entered
+            self.moves(frames[depth], frame_keys[depth])
+            lows[depth] = self.low
+        self.depth = depth
         self.finished = True
         return True
+
+    def top_under(self, j: int) -> int:
+        """The card under the last card of column ``j``, or :data:`BOTTOM`."""
+        n = self.lens[j]
+        return self.tab[j * _STRIDE + n - 2] if n > 1 else BOTTOM
 
 
 def probe_budget(k: int) -> int:
@@ -816,7 +1013,7 @@ def probe_budget(k: int) -> int:
 
 
 def _took_back(pending: bytes, card: int, target: int) -> bytes:
-    """The waiting cards after taking ``card`` back onto ``target`` (-1: an empty column).
+    """The waiting cards after taking ``card`` back onto ``target`` (not a card: an empty column).
 
     ``card`` waits for its own use; it uses the card it lands on and, when
     that card is waiting, the next higher card of its suit.
@@ -853,9 +1050,18 @@ def search(
     node_limit = node_budget if node_budget is not None else 1 << 62
     deadline = started + time_budget if time_budget is not None else float("inf")
 
+    lost: set[int] = set()
+
     def make(noise: int, seed: int) -> Search:
         return Search(
-            tables, columns, down, foundations, noise=noise, seed=seed, free_take_backs=noise > 0
+            tables,
+            columns,
+            down,
+            foundations,
+            noise=noise,
+            seed=seed,
+            free_take_backs=noise > 0,
+            lost=lost,
         )
 
     main = make(0, 0)

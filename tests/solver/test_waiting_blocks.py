@@ -16,25 +16,42 @@ import pytest
 from games.engine import ALASKA, CLASSIC, DEAL_COUNT, DEV_DEAL_KEY, RELAXED, Game, GameCode, Rule
 from games.engine.cards import KINGS
 from games.engine.solver import _position, rule_tables
-from games.engine.solver_core import FOUND, Search
+from games.engine.solver_core import _CARD_SHIFT, _DEST_SHIFT, FOUND, Search
 from tests.solver.test_soundness import late_position
 
 
-def block_leaves_waiting(search: Search, seen: set[bytes]) -> bool:
+def take_back(search: Search, card: int, k: int) -> tuple[int, int, bytes]:
+    """Take ``card`` back onto column ``k`` as the main search does; what :func:`put_back` needs."""
+    before = (search.code, search.pending)
+    waiting = search.took_back(card, search.top(k))
+    record = search.apply(card, k)
+    search.set_pending(waiting)
+    return record, *before
+
+
+def put_back(search: Search, undo: tuple[int, int, bytes]) -> None:
+    record, code, pending = undo
+    search.undo(record)
+    search.code = code
+    search.pending = pending
+
+
+def backs_of(search: Search) -> list[tuple[int, int]]:
+    """The take-backs the main search generates while cards wait: (card, column)."""
+    _, backs = search.pending_moves(search.pending)
+    return [((back >> _CARD_SHIFT) & 63, (back >> _DEST_SHIFT) & 7) for back in backs]
+
+
+def block_leaves_waiting(search: Search, seen: set[int]) -> bool:
     """Whether some chain of the main search's take-backs reaches a tableau move."""
-    tableau, backs = search.pending_moves(search.pending)
+    tableau, _ = search.pending_moves(search.pending)
     if tableau:
         return True
     seen.add(search.key())
-    for _, card, k in backs:
-        col = search.cols[k]
-        waiting = search.took_back(card, col[-1] if col else -1)
-        before = search.pending
-        record = search.apply(card, k)
-        search.pending = waiting
+    for card, k in backs_of(search):
+        undo = take_back(search, card, k)
         found = search.key() not in seen and block_leaves_waiting(search, seen)
-        search.undo(record)
-        search.pending = before
+        put_back(search, undo)
         if found:
             return True
     return False
@@ -49,34 +66,28 @@ def dropped_blocks(game: Game) -> tuple[int, int]:
     def walk(depth: int) -> None:
         nonlocal dropped, kept
         if search.pending:
-            _, backs = search.pending_moves(search.pending)
+            backs = backs_of(search)
         else:
             backs = [
-                (0, card, k)
+                (card, k)
                 for k in range(7)
-                for card in (search.children[search.cols[k][-1]] if search.cols[k] else KINGS)
+                for card in (search.children[search.top(k)] if search.lens[k] else KINGS)
                 if search.loc[card] == FOUND
                 and search.found[card // 13] == card % 13 + 1
                 and not search.back_is_pointless(card)
             ]
-        for _, card, k in backs:
-            col = search.cols[k]
-            waiting = search.took_back(card, col[-1] if col else -1)
-            before = search.pending
+        for card, k in backs:
+            waiting = search.took_back(card, search.top(k))
             if not search.block_can_end(card, k, waiting):
                 dropped += 1
-                record = search.apply(card, k)
-                search.pending = waiting
+                undo = take_back(search, card, k)
                 assert not block_leaves_waiting(search, set()), (game.to_private(), card, k)
-                search.undo(record)
-                search.pending = before
+                put_back(search, undo)
             elif depth < 3:
                 kept += 1
-                record = search.apply(card, k)
-                search.pending = waiting
+                undo = take_back(search, card, k)
                 walk(depth + 1)
-                search.undo(record)
-                search.pending = before
+                put_back(search, undo)
 
     walk(0)
     return dropped, kept
