@@ -81,6 +81,13 @@ class DealLineWanted:
 
 
 @dataclass(frozen=True)
+class PuzzleMiningWanted:
+    """A lost game's turning point was found: its puzzles are to be mined."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
 class RaceChanged:
     """A race changed (joined, ready, countdown, start, presence, the end): its whole state."""
 
@@ -106,6 +113,7 @@ Event = (
     | HintSolveWanted
     | AssistAnswered
     | DealLineWanted
+    | PuzzleMiningWanted
     | RaceChanged
     | RaceProgressed
 )
