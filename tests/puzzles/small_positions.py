@@ -6,7 +6,7 @@ exhaustive search (tests/support/exhaustive.py), which knows nothing of the solv
 the puzzle proof. Such positions are rare among random small ones (about 1 in 3,000), so
 they are searched for once and pinned; to search again:
 
-    .venv/bin/python -m tests.puzzles.small_positions 60000 > tests/puzzles/data/small_unique.jsonl
+    .venv/bin/python -m tests.puzzles.small_positions 40000 > tests/puzzles/data/small_unique.jsonl
 """
 
 from __future__ import annotations
