@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from games import days
 from games.engine import Game as EngineGame
 from games.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt
-from tests.browser.helpers import CORNER, Player
+from tests.browser.helpers import CORNER, Player, new_context
 from tests.support.puzzles import seeded
 from tests.support.servers import RunningServer
 
@@ -104,3 +104,30 @@ def test_the_puzzle_pages_fit_a_phone(
         assert place_box is not None and place_box["width"] <= PHONE["width"]
     finally:
         phone.close()
+
+
+#: The puzzles page's heading, its daily button and the puzzle's task, in each language.
+WORDS = {
+    "hu": ("Feladványok", "A mai feladvány megoldása", "Találd meg azt az egy lépést"),
+    "pt": ("Problemas", "Resolver o problema de hoje", "Encontre a única jogada"),
+    "de": ("Rätsel", "Rätsel des Tages lösen", "Finden Sie den einen Zug"),
+}
+
+
+def test_the_puzzle_pages_speak_the_players_language_on_a_phone(
+    browser: Browser, server: RunningServer, transactional_db: None, screenshots: Path
+) -> None:
+    seeded(1, steps=1)
+    for language, (heading, button, task) in WORDS.items():
+        context = new_context(browser, server, viewport=PHONE, locale=language)
+        try:
+            context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
+            page = context.new_page()
+            page.goto("/puzzles")
+            expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+            expect(page.locator("#nav")).to_contain_text(heading)
+            page.get_by_role("link", name=button).click()
+            expect(page.get_by_role("heading", level=1)).to_contain_text(task)
+            page.screenshot(path=str(screenshots / f"puzzle-{language}-390x844.png"))
+        finally:
+            context.close()
