@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import visibility
 from games.puzzles.models import Puzzle, PuzzleCard, PuzzlePlayer
+from games.puzzles.public import may_see
 from games.puzzles.ratings import starting_rating
 
 #: How long a card rests in each box (1 to 5) before it is due again.
@@ -29,7 +30,7 @@ INTERVALS = (
 )
 #: A wrong answer brings a card back after this long (box 1's interval).
 RELEARN = INTERVALS[0]
-#: Due cards looked at per request for one the player may see now.
+#: Due cards (then new puzzles) looked at per request for one the player may see now.
 DUE_WINDOW = 50
 
 
@@ -76,12 +77,13 @@ def next_for(player: User, today_puzzle: int | None) -> tuple[Puzzle | None, str
         .order_by("-own", "due_at", "pk")
     )
     for card in due[:DUE_WINDOW]:
-        if visibility.puzzle_visible(card.puzzle, player):
+        if may_see(card.puzzle, player):
             return card.puzzle, "due"
     stats = PuzzlePlayer.objects.filter(player=player).first()
     rating = stats.rating if stats is not None else starting_rating()
     fresh = (
-        Puzzle.objects.filter(visibility.puzzles_open_to_anyone())
+        Puzzle.objects.select_related("game")
+        .filter(visibility.puzzles_open_to_anyone())
         .exclude(tries__player=player)
         .exclude(cards__player=player)
         .annotate(distance=Func(F("rating") - rating, function="ABS"))
@@ -89,5 +91,7 @@ def next_for(player: User, today_puzzle: int | None) -> tuple[Puzzle | None, str
     )
     if today_puzzle is not None:
         fresh = fresh.exclude(pk=today_puzzle)
-    puzzle = fresh.first()
-    return (puzzle, "new") if puzzle is not None else (None, None)
+    for puzzle in fresh[:DUE_WINDOW]:
+        if may_see(puzzle, player):
+            return puzzle, "new"
+    return None, None

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
-from games import days, visibility
+from games import days, fair_help, visibility
 from games.engine import Game
 from games.puzzles.errors import PuzzleNotFound
 from games.puzzles.models import Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
@@ -28,10 +28,25 @@ def board_of(game: Game) -> dict[str, Any]:
     return {name: public[name] for name in BOARD_FIELDS}
 
 
+def may_see(puzzle: Puzzle, viewer: User | AnonymousUser) -> bool:
+    """Whether `viewer` may see `puzzle`: as games.visibility says, and not while the viewer
+    has a ranked attempt of its game's deal in play (a puzzle is the solver's help on that
+    deal, as an analysis is: games.fair_help)."""
+    if not visibility.puzzle_visible(puzzle, viewer):
+        return False
+    if puzzle.game is None:
+        return True
+    try:
+        fair_help.ensure_help_allowed(viewer, puzzle.game)
+    except fair_help.DealInPlay:
+        return False
+    return True
+
+
 def visible_puzzle(puzzle_id: int, viewer: User | AnonymousUser) -> Puzzle:
     """The puzzle if `viewer` may see it; `puzzle-not-found` otherwise (also when hidden)."""
     puzzle = Puzzle.objects.select_related("game").filter(pk=puzzle_id).first()
-    if puzzle is None or not visibility.puzzle_visible(puzzle, viewer):
+    if puzzle is None or not may_see(puzzle, viewer):
         raise PuzzleNotFound(f"There is no puzzle {puzzle_id}.")
     return puzzle
 

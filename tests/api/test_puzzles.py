@@ -14,7 +14,9 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 from games import days, services
 from games.engine import Game as EngineGame
-from games.engine import Move
+from games.engine import GameCode, Move
+from games.models import DailyDeal
+from games.models import Game as StoredGame
 from games.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
 from tests.support.play import token_client
 from tests.support.puzzles import hidden_cards, pinned_positions, seeded, stored_puzzle
@@ -354,6 +356,34 @@ def test_a_running_races_puzzles_are_nobodys_until_it_ends(
     own.game.save(update_fields=["race_hidden"])  # type: ignore[union-attr]
     body = alice_api.get("/api/v1/puzzles/next").json()
     assert (body["puzzle"]["id"], body["puzzle"]["yours"]) == (own.pk, True)
+
+
+def test_a_puzzle_of_a_deal_whose_ranked_attempt_is_in_play_waits_for_that_attempt(
+    alice: User, alice_api: APIClient, bob_api: APIClient
+) -> None:
+    """A practice attempt of today's daily, lost while the ranked one is still played: its
+    puzzle is the solver's help on the deal, held back as its analysis is (games.fair_help)."""
+    ranked = services.start_game(alice)
+    DailyDeal.objects.create(
+        date=days.today(),
+        number=GameCode.parse(ranked.code).number,
+        candidate=0,
+        verdict="winnable",
+    )
+    practice = services.start_game(alice, code=ranked.code)
+    StoredGame.objects.filter(pk=ranked.pk).update(daily_date=days.today(), ranked=True)
+    StoredGame.objects.filter(pk=practice.pk).update(
+        daily_date=days.today(), status=StoredGame.Status.ABANDONED
+    )
+    practice.refresh_from_db()
+    puzzle = stored_puzzle(pinned_positions()[0], game=practice, version=0, line_step=0)
+    PuzzleCard.objects.create(player=alice, puzzle=puzzle, own=True)
+    assert error_code(alice_api.get(f"/api/v1/puzzles/{puzzle.pk}")) == "puzzle-not-found"
+    assert alice_api.get("/api/v1/puzzles/next").json()["puzzle"] is None
+    StoredGame.objects.filter(pk=ranked.pk).update(status=StoredGame.Status.ABANDONED)
+    assert alice_api.get(f"/api/v1/puzzles/{puzzle.pk}").status_code == 200
+    assert alice_api.get("/api/v1/puzzles/next").json()["puzzle"]["id"] == puzzle.pk
+    assert error_code(bob_api.get(f"/api/v1/puzzles/{puzzle.pk}")) == "puzzle-not-found"
 
 
 def test_a_puzzles_answers_never_name_a_face_down_card_nor_a_code(
