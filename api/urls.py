@@ -15,6 +15,7 @@ from api.views import (
     oauth,
     openapi,
     players,
+    puzzles,
     races,
 )
 
@@ -62,6 +63,14 @@ v1 = [
         "daily/<str:day>/games/<int:game_id>/replay",
         daily.DailyReplayView.as_view(),
         name="daily-replay",
+    ),
+    path("puzzles/daily", puzzles.DailyPuzzleView.as_view(), name="puzzle-daily"),
+    path("puzzles/next", puzzles.NextPuzzleView.as_view(), name="puzzle-next"),
+    path("puzzles/<int:puzzle_id>", puzzles.PuzzleDetailView.as_view(), name="puzzle"),
+    path(
+        "puzzles/<int:puzzle_id>/attempts",
+        puzzles.AttemptView.as_view(),
+        name="puzzle-attempts",
     ),
     path("leaderboards", leaderboards.BoardListView.as_view(), name="leaderboards"),
     path("leaderboards/<str:board>", leaderboards.BoardView.as_view(), name="leaderboard"),

@@ -23,4 +23,6 @@ urlpatterns = [
     path("races/<str:room>", shell, name="app-race"),
     path("leaderboards", shell, name="app-leaderboards"),
     path("players/<str:name>", shell, name="app-player"),
+    path("puzzles", shell, name="app-puzzles"),
+    path("puzzles/<int:puzzle_id>", shell, name="app-puzzle"),
 ]

@@ -18,6 +18,7 @@ from games.events import (
     GameStarted,
     HintSolveWanted,
     Moved,
+    PuzzleMiningWanted,
     RaceChanged,
     RaceProgressed,
     Undone,
@@ -46,3 +47,5 @@ def apply(event: Event) -> None:
             tasks.solve_for_hint.enqueue(game_id, version, seconds)
         case DealLineWanted(code):
             tasks.solve_deal.enqueue(code)
+        case PuzzleMiningWanted(game_id):
+            tasks.mine_game_puzzles.enqueue(game_id)

@@ -83,6 +83,13 @@ class DealLineWanted:
 
 
 @dataclass(frozen=True)
+class PuzzleMiningWanted:
+    """A lost game's turning point was found: its puzzles are to be mined."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
 class RaceChanged:
     """A race changed (joined, ready, countdown, start, presence, the end): its whole state."""
 
@@ -108,6 +115,7 @@ Event = (
     | HintSolveWanted
     | AssistAnswered
     | DealLineWanted
+    | PuzzleMiningWanted
     | RaceChanged
     | RaceProgressed
 )

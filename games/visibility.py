@@ -5,7 +5,8 @@ Face-down cards are never shown anywhere (the engine's public form has none). Be
 them, a deal some players still play is secret to everybody else: today's daily deal
 (until its UTC day closes) and a running race's deal (until the race ends). Their codes
 are hidden, and their games are watched by their players only; a race game's log and
-analysis stay closed to its own racer too, while the others race on.
+analysis stay closed to its own racer too, while the others race on. A puzzle mined from
+such a game waits as its game's analysis does (`puzzle_visible`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from games.days import is_open, today
 from games.engine import GameCode, Rule
 from games.errors import GameNotFound, ServiceError
 from games.models import DailyDeal, Game, VariantDailyDeal
+from games.puzzles.models import Puzzle
 from games.races.models import Race, Racer
 
 
@@ -110,3 +112,29 @@ def racer_game(race: Race, racer: Racer) -> int | None:
 def revealed_code(deal: DailyDeal | VariantDailyDeal) -> str | None:
     """The deal's code once its day has closed; None while it runs."""
     return None if is_open(deal.date) else str(GameCode(Rule.from_letter(deal.rule), deal.number))
+
+
+def puzzle_visible(puzzle: Puzzle, user: User | AnonymousUser) -> bool:
+    """Whether `user` may see (and answer) `puzzle`.
+
+    A solver deal's puzzle, or one whose game is open to anyone, is everybody's. While the
+    game's deal is secret, its puzzles wait as its analysis does: a running race's for
+    everybody, its racer included; today's daily's for everybody but the game's owner, who
+    sees the positions of their own game (not those along the analysis's way to win, which
+    would show cards their game never turned up)."""
+    game = puzzle.game
+    if game is None:
+        return True
+    if game.race_hidden:
+        return False
+    if is_open(game.daily_date):
+        return game.owner_id == getattr(user, "pk", None) and puzzle.line_step == 0
+    return True
+
+
+def puzzles_open_to_anyone() -> Q:
+    """The puzzles every viewer may see (`puzzle_visible` for anyone), as a query filter."""
+    return Q(game__isnull=True) | (
+        Q(game__race_hidden=False)
+        & (Q(game__daily_date__isnull=True) | Q(game__daily_date__lt=today()))
+    )

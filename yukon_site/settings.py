@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games",
     "games.analysis",
     "games.races",
+    "games.puzzles",
     "api",
     "frontend",
     "oauth2_provider",  # after frontend, whose consent page template replaces the toolkit's
@@ -295,6 +296,8 @@ ANALYSIS_POSITION_NODES = env_int("ANALYSIS_POSITION_NODES", 50_000, minimum=100
 ANALYSIS_CHUNK_POSITIONS = env_int("ANALYSIS_CHUNK_POSITIONS", 8, minimum=1)
 # A running job whose worker has not reported for this long is taken to be dead and requeued.
 ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", 60, minimum=1)
+# Solver positions per solve while proving a puzzle (each legal move of a candidate is solved).
+PUZZLE_SOLVER_NODES = env_int("PUZZLE_SOLVER_NODES", 20_000, minimum=100)
 
 # Benchmark-only endpoints (benchmarks/bare_move.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)

@@ -123,9 +123,9 @@ class _ClaimLost(Exception):
 
 def _search_turning_point(
     job: GameAnalysis, game: Game, positions: LogPositions, kinds: list[str]
-) -> None:
+) -> str:
     """Where the win was lost (games.analysis.turning): found first, with a handful of solves
-    at rising budgets, before the strip of every position is filled in."""
+    at rising budgets, before the strip of every position is filled in. Returns its kind."""
 
     def solve_at(version: int, nodes: int) -> None:
         positions.solve(version, lambda private: solve(private, node_budget=nodes))
@@ -143,6 +143,7 @@ def _search_turning_point(
         job.better_move = job.turning_line[0] if line else ""
         if not line:
             job.turning = "unknown"
+    return job.turning
 
 
 def _texts(game: Game) -> list[str]:
@@ -163,7 +164,7 @@ def run_step(game_id: int, worker: str) -> bool:
     fresh = not _stored(job, positions)
     if not job.turning and game.status != Game.Status.WON:
         try:
-            _search_turning_point(job, game, positions, kinds)
+            turning = _search_turning_point(job, game, positions, kinds)
         except _ClaimLost:
             return False
         with transaction.atomic():
@@ -180,6 +181,8 @@ def run_step(game_id: int, worker: str) -> bool:
                 better_move=job.better_move,
             )
             _enqueue_step(game_id)
+            if turning == "lost":  # its puzzles are mined (games.puzzles.mining)
+                events.happened(events.PuzzleMiningWanted(game_id))
         return True
     # A won game decides every position by itself: solve the deal once for the best line.
     todo = [0] if fresh and game.status == Game.Status.WON else positions.unsolved()

@@ -12,6 +12,7 @@ from django.tasks import TaskContext, task
 
 from games import hints
 from games.analysis import deal_lines, jobs
+from games.puzzles import mining
 
 #: Hints are waited for by a player: they go before any analysis chunk.
 ASSIST_PRIORITY = 50
@@ -39,3 +40,9 @@ def solve_for_hint(game_id: int, version: int, seconds: float) -> None:
 def solve_deal(code: str) -> None:
     """Find and keep a winning line of a deal (a closed daily deal's page offers it)."""
     deal_lines.solve(code)
+
+
+@task(queue_name="analysis")
+def mine_game_puzzles(game_id: int) -> int:
+    """Find the puzzles of a lost game's turning point (games.puzzles.mining)."""
+    return mining.mine_game(game_id)

@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 from accounts.models import ApiToken
 from games import days
 from tests.support.play import new_game, token_client
+from tests.support.puzzles import seeded
 
 DEEP = 1_500
 THREE_MB = 3 * 1024 * 1024
@@ -244,6 +245,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "day": days.today().isoformat(),
         "board": "wins",
         "room": room,
+        "puzzle_id": str(seeded(1)[0].pk),
     }
     schema = published_schema()
     corpus = Corpus(schema, valid_path)

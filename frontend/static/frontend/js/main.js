@@ -71,7 +71,7 @@ function link(path, text) {
 
 function drawNav() {
   const me = ctx.me;
-  const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")), link("/races", gettext("Races")),
+  const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")), link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")),
     link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules"))];
   if (me?.guest) {
     // A guest has no password: signing out would lose the games, so the way out is signing up.

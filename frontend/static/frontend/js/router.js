@@ -19,6 +19,8 @@ const ROUTES = [
   [/^\/players\/([^/]+)$/, () => import("./pages/player.js"), "player"],
   [/^\/races$/, () => import("./pages/races.js"), "races"],
   [/^\/races\/([A-Za-z0-9]+)$/, () => import("./pages/race.js"), "race"],
+  [/^\/puzzles$/, () => import("./pages/puzzles.js"), "puzzles"],
+  [/^\/puzzles\/(\d+)$/, () => import("./pages/puzzle.js"), "puzzle"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
 ];
 

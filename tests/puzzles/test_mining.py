@@ -1,0 +1,109 @@
+"""Mining: a lost game's analysis leads, through the task queue, to a puzzle at its turning point
+in its owner's deck; solver deals fill the pool; mining twice adds nothing."""
+
+from __future__ import annotations
+
+import random
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from games import services
+from games.engine import ALASKA, Game, Move
+from games.models import Game as StoredGame
+from games.puzzles import mining, ratings
+from games.puzzles.models import Puzzle, PuzzleCard
+from games.puzzles.proof import prove
+from tests.support.play import token_client
+from tests.support.tasks import run_queued_tasks
+
+pytestmark = pytest.mark.django_db
+
+#: A Classic deal (development deal key) whose fourth position has one winning move: three
+#: Kings can go to the empty column 2, and only K♥ keeps the win.
+TURNING_CODE = "YU1-C-AIYUJSQ"
+TO_THE_PUZZLE = ["AD>F", "AS>3", "JD>6"]
+ANSWER = "KH>2"
+LOSING = "KS>2"
+
+
+@pytest.fixture(autouse=True)
+def small_budgets(settings: Any) -> None:
+    settings.ANALYSIS_POSITION_NODES = 20_000
+    settings.ANALYSIS_CHUNK_POSITIONS = 50
+    settings.PUZZLE_SOLVER_NODES = 20_000
+
+
+def lost_at_the_puzzle(player: User) -> StoredGame:
+    """A game that reached the puzzle, played a losing King there, and was resigned."""
+    game = services.start_game(player, code=TURNING_CODE)
+    for move in [*TO_THE_PUZZLE, LOSING]:
+        game = services.play_move(player, game.pk, move=move, version=game.version).game
+    return services.resign(player, game.pk, version=game.version).game
+
+
+def test_a_lost_games_turning_point_becomes_a_puzzle_in_its_owners_deck(
+    alice: User, bob: User
+) -> None:
+    game = lost_at_the_puzzle(alice)
+    run_queued_tasks()
+    puzzle = Puzzle.objects.get(game=game, line_step=0)
+    assert (puzzle.version, puzzle.solution, puzzle.source) == (3, [ANSWER], "game")
+    assert puzzle.legal_moves == 3 and puzzle.code == TURNING_CODE
+    card = PuzzleCard.objects.get(player=alice, puzzle=puzzle)
+    assert (card.own, card.box) == (True, 1)
+    served = token_client(alice).get("/api/v1/puzzles/next").json()
+    assert (served["puzzle"]["id"], served["reason"], served["puzzle"]["yours"]) == (
+        puzzle.pk,
+        "due",
+        True,
+    )
+    assert LOSING in served["puzzle"]["board"]["legal_moves"]
+    # An ordinary game's puzzles are everybody's.
+    assert token_client(bob).get(f"/api/v1/puzzles/{puzzle.pk}").status_code == 200
+    assert not PuzzleCard.objects.filter(player=bob).exists()
+
+
+def test_mining_a_game_again_adds_nothing(alice: User) -> None:
+    game = lost_at_the_puzzle(alice)
+    run_queued_tasks()
+    puzzles, cards = Puzzle.objects.count(), PuzzleCard.objects.count()
+    assert mining.mine_game(game.pk) == Puzzle.objects.filter(game=game).count() >= 1
+    assert (Puzzle.objects.count(), PuzzleCard.objects.count()) == (puzzles, cards)
+
+
+def test_a_game_not_lost_gives_no_puzzle(alice: User) -> None:
+    game = services.start_game(alice, code=TURNING_CODE)
+    game = services.play_move(alice, game.pk, move="AD>F", version=game.version).game
+    assert mining.mine_game(game.pk) == 0  # still played, never analysed
+    assert mining.mine_game(10**6) == 0  # no such game
+    assert not Puzzle.objects.exists()
+
+
+def test_solver_deals_fill_the_pool_with_positions_that_keep_no_deal_code_or_history() -> None:
+    kept, tried = mining.mine_deals(2, ALASKA, random.Random("puzzle-pool"), max_deals=12)
+    assert len(kept) >= 2 and tried <= 12
+    for puzzle in kept:
+        position = puzzle.position
+        assert (position["code"], position["score"], position["move_count"]) == (None, 0, 0)
+        assert position["undo"] == []
+        assert puzzle.source == "deal" and puzzle.game is None
+        assert puzzle.code.startswith("YU1-A-")
+        board = Game.from_private(position)
+        assert puzzle.legal_moves == board.legal_moves.count() >= 2
+        assert Move.parse(puzzle.solution[0]) in board.legal_moves
+        again = prove(board, mining.node_budget())
+        assert again is not None
+        assert [str(move) for move in again.solution] == puzzle.solution
+        assert 1 <= puzzle.difficulty <= 5
+        assert (puzzle.mu, puzzle.rating) == ratings.seed(puzzle.difficulty)[::2]
+
+
+def test_the_command_mines_puzzles_from_solver_deals() -> None:
+    out = StringIO()
+    call_command("mine_puzzles", "1", "--rule", "A", "--seed", "7", "--max-deals", "12", stdout=out)
+    assert Puzzle.objects.count() >= 1
+    assert "puzzle(s) kept from" in out.getvalue()
