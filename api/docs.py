@@ -28,6 +28,7 @@ def _example_state() -> dict[str, object]:
         "move_count": 0,
         "cards_on_foundations": 0,
         "elapsed_seconds": 0.0,
+        "clock_running": False,
         "assisted": False,
         "closed": False,
         "created_at": "2026-11-30T09:00:00+00:00",
@@ -37,6 +38,7 @@ def _example_state() -> dict[str, object]:
         "foundations": board["foundations"],
         "undo_depth": 0,
         "legal_moves": board["legal_moves"],
+        "can_finish": False,
     }
 
 

@@ -68,6 +68,11 @@ UNDO = Intent(
     VersionSerializer,
     lambda player, game_id, data: services.undo(player, game_id, version=data["version"]),
 )
+#: REST only (its answer carries the steps it played; docs/api.md): the socket takes the rest.
+FINISH = Intent(
+    VersionSerializer,
+    lambda player, game_id, data: services.finish_game(player, game_id, version=data["version"]),
+)
 RESIGN = Intent(
     VersionSerializer,
     lambda player, game_id, data: services.resign(player, game_id, version=data["version"]),

@@ -39,7 +39,10 @@ v1 = [
     path("games/<int:game_id>/tap", games.TapView.as_view(), name="game-tap"),
     path("games/<int:game_id>/double-click", games.DoubleClickView.as_view(), name="game-dblclick"),
     path("games/<int:game_id>/undo", games.UndoView.as_view(), name="game-undo"),
+    path("games/<int:game_id>/finish", games.FinishView.as_view(), name="game-finish"),
     path("games/<int:game_id>/resign", games.ResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/resume", games.ResumeView.as_view(), name="game-resume"),
+    path("games/<int:game_id>/park", games.ParkView.as_view(), name="game-park"),
     # The first name of resigning: an alias, documented as deprecated.
     path("games/<int:game_id>/abandon", games.AbandonView.as_view(), name="game-abandon"),
     path("games/<int:game_id>/replay", games.GameReplayView.as_view(), name="game-replay"),

@@ -27,7 +27,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import deals
-from games.days import is_closed
+from games.days import is_closed, today
 from games.engine import CLASSIC, DEAL_COUNT, GameCode, Rule
 from games.engine.solver import solve
 from games.errors import ServiceError
@@ -165,6 +165,25 @@ def deal_for(day: date, check: WinnabilityCheck = solver_check, rule: Rule = CLA
             else:
                 deal = VariantDailyDeal.objects.create(**fields, rule=rule.letter)
     return deal
+
+
+#: How far back a day nobody played still gets its deal: chosen on the first ask, exactly as it
+#: would have been that day (the same keyed candidates, the same node budget). Older days
+#: nobody played have none: each choice costs a solver search, a variant's up to a minute.
+DAYS_DEALT_AFTERWARDS = 366
+
+
+def past_deal(day: date, rule: Rule = CLASSIC) -> DayDeal | None:
+    """A closed day's deal: the stored one, or for a day of the last year that nobody played,
+    the one its day would have dealt (chosen now); None for an older day nobody played, or a
+    variant day whose candidates were none proven winnable."""
+    deal = stored_deal(day, rule)
+    if deal is not None or (today() - day).days > DAYS_DEALT_AFTERWARDS:
+        return deal
+    try:
+        return deal_for(day, rule=rule)
+    except NoDailyDeal:
+        return None
 
 
 def stored_deal(day: date, rule: Rule = CLASSIC) -> DayDeal | None:

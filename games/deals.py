@@ -60,11 +60,12 @@ def replay_steps(engine: EngineGame, log: Iterable[str]) -> Iterator[Step]:
             yield Step(text, engine.play(Move.parse(text)), engine)
 
 
-def public_steps(engine: EngineGame, texts: list[str]) -> list[dict[str, Any]]:
+def public_steps(engine: EngineGame, texts: list[str], *, after: int = 0) -> list[dict[str, Any]]:
     """A replay as a viewer sees it: the public board before the first entry and after each
-    (seq 1, 2, ... as in a log); no face-down card named."""
-    steps = [_step(0, None, engine)]
-    for seq, step in enumerate(replay_steps(engine, texts), start=1):
+    (seq after + 1, after + 2, ... as in a log, `after` being the seq `engine` stands at);
+    no face-down card named."""
+    steps = [_step(after, None, engine)]
+    for seq, step in enumerate(replay_steps(engine, texts), start=after + 1):
         steps.append(_step(seq, step.text, step.engine))
     return steps
 

@@ -14,6 +14,7 @@ from games.events import (
     AssistAnswered,
     DealLineWanted,
     Event,
+    GameDiscarded,
     GameEnded,
     GameStarted,
     HintSolveWanted,
@@ -29,6 +30,9 @@ def apply(event: Event) -> None:
     match event:
         case GameStarted(game):
             pushes.game_started(game)
+        case GameDiscarded(game_id, listed):
+            if listed:
+                pushes.game_removed(game_id)
         case Moved(game, result, kind, intent, state):
             pushes.moved(game, result, kind=kind, intent=intent, state=state)
         case Undone(game, move, state):

@@ -32,6 +32,8 @@ WRITTEN_FIELDS = (
     "first_move_at",
     "last_move_at",
     "finished_at",
+    "time_played",
+    "clock_at",
 )
 
 
@@ -69,6 +71,7 @@ def end_unfinished(game: Game, engine: EngineGame) -> GameState:
     """End an active game as it stands (resigned, or closed by its race): no log entry."""
     game.status = Game.Status.ABANDONED
     game.finished_at = timezone.now()
+    game.count_time(game.finished_at, running=False)
     game.version += 1
     sql.run(sql.update_of(game, WRITTEN_FIELDS))
     state = game_state(game, engine)

@@ -44,7 +44,7 @@ class StaleVersion(ServiceError):
 
 
 class GameFinished(ServiceError):
-    """Writes to an abandoned game, or abandoning a game that already ended."""
+    """Writes to an abandoned game, or abandoning or finishing a game that already ended."""
 
     code = "game-finished"
     status = 409
@@ -71,3 +71,22 @@ class NoSuchVersion(ServiceError):
     code = "no-such-version"
     status = 400
     message = _("The game has no such version.")
+
+
+class CardsFaceDown(ServiceError):
+    """Finish asked while a card is face down (the way home would depend on hidden cards)."""
+
+    code = "cards-face-down"
+    status = 409
+    message = _(
+        "Finish plays the last cards home once every card is face up: turn the rest up first."
+    )
+
+
+class FinishBlocked(ServiceError):
+    """Every card is face up, but the finish's search found no line carrying them all home
+    (games.engine.finish): the table is blocked, or its way home is beyond the budget."""
+
+    code = "finish-blocked"
+    status = 409
+    message = _("Finish finds no way to bring every card home from here: play on by hand, or undo.")

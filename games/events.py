@@ -26,6 +26,14 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class GameDiscarded:
+    """An untouched game was replaced by a new one and deleted; `listed`: the lobby showed it."""
+
+    game_id: int
+    listed: bool
+
+
+@dataclass(frozen=True)
 class Moved:
     """An accepted move, tap, double click or take-back; `state` is the game after it."""
 
@@ -108,6 +116,7 @@ class RaceProgressed:
 
 Event = (
     GameStarted
+    | GameDiscarded
     | Moved
     | Undone
     | GameEnded

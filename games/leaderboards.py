@@ -140,8 +140,8 @@ def board_entry(row: PlayerStats) -> dict[str, Any]:
 
 # ---- the daily ranking ----------------------------------------------------------------------
 
-#: Winners first (a win is the only way to 52 cards), by fewer moves, then less time from the
-#: first to the last move; then unfinished games by more cards on foundations, then fewer moves.
+#: Winners first (a win is the only way to 52 cards), by fewer moves, then less time at the
+#: table (games.clock); then unfinished games by more cards on foundations, then fewer moves.
 DAILY_ORDER = (
     F("cards_on_foundations").desc(),
     F("move_count").asc(),
@@ -163,7 +163,7 @@ def daily_rows(day: date, *, assisted: bool = False, rule: str = CLASSIC.letter)
 
     Assisted games (hints) form their own ranking, selected by `assisted`.
     """
-    win_time = Case(When(status=Game.Status.WON, then=F("finished_at") - F("first_move_at")))
+    win_time = Case(When(status=Game.Status.WON, then=F("time_played")))
     return (
         Game.objects.filter(daily_date=day, rule=rule, ranked=True, assisted=assisted)
         .annotate(win_time=win_time)

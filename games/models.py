@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games import clock
 from games.engine import CLASSIC, RULES
 
 
@@ -46,6 +47,17 @@ class Game(models.Model):
     first_move_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    time_played = models.DurationField(
+        default=timedelta(0),
+        db_default=timedelta(0),
+        help_text="Time at the table counted up to `clock_at` (games.clock); final once over.",
+    )
+    clock_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="While the clock runs: its last sign of life (a move, a resume). Null while "
+        "it stands: before the first move, parked, or over.",
+    )
     daily_date = models.DateField(
         null=True, blank=True, help_text="The UTC day whose daily deal this game plays, if any."
     )
@@ -102,19 +114,31 @@ class Game(models.Model):
         return datetime.combine(self.daily_date + timedelta(days=1), time(0), tzinfo=UTC)
 
     def elapsed(self, now: datetime | None = None) -> timedelta:
-        """Server-clock time from the first move to the end (or to now while active).
+        """Time at the table (games.clock): what was counted, plus the running stretch since
+        the clock's last sign of life (at most `clock.IDLE_CAP`).
 
         A ranked daily game's clock stops when its day closes: it can take no move after that.
         """
-        if self.first_move_at is None:
-            return timedelta(0)
-        end = self.finished_at if self.finished_at is not None else (now or timezone.now())
-        if self.status == self.Status.ABANDONED and self.last_move_at is not None:
-            end = self.last_move_at
+        if self.clock_at is None:
+            return self.time_played
+        end = now or timezone.now()
         closes_at = self.day_closes_at
         if closes_at is not None:
             end = min(end, closes_at)
-        return max(end - self.first_move_at, timedelta(0))
+        return self.time_played + clock.counted(self.clock_at, end)
+
+    def clock_running(self, now: datetime | None = None) -> bool:
+        """Whether the clock counts right now (a sign of life within the idle cap, day open)."""
+        if self.clock_at is None or self.is_finished:
+            return False
+        end = now or timezone.now()
+        closes_at = self.day_closes_at
+        return end - self.clock_at < clock.IDLE_CAP and (closes_at is None or end < closes_at)
+
+    def count_time(self, now: datetime, *, running: bool) -> None:
+        """Count the time since the last sign of life, then run on from `now` or stand still."""
+        self.time_played = self.elapsed(now)
+        self.clock_at = now if running else None
 
 
 class MoveLogEntry(models.Model):
@@ -130,6 +154,7 @@ class MoveLogEntry(models.Model):
         TAP = "tap"
         DOUBLE_CLICK = "double-click"
         UNDO = "undo"
+        FINISH = "finish"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
     seq = models.PositiveIntegerField(help_text="1, 2, 3, ... within the game, without gaps.")

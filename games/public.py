@@ -16,6 +16,7 @@ from django.utils import timezone
 from games import deals
 from games.days import is_closed
 from games.engine import Game as EngineGame
+from games.engine.finish import every_card_face_up
 from games.models import Game
 from games.visibility import hides_code
 
@@ -35,6 +36,7 @@ class GameSummary(TypedDict):
     move_count: int
     cards_on_foundations: int
     elapsed_seconds: float
+    clock_running: bool
     assisted: bool
     closed: bool
     created_at: str
@@ -49,6 +51,7 @@ class GameState(GameSummary):
     foundations: list[dict[str, Any]]
     undo_depth: int
     legal_moves: list[str]
+    can_finish: bool
 
 
 class DailyResult(TypedDict):
@@ -72,6 +75,7 @@ BOARD_KEYS = GameState.__required_keys__ - GameSummary.__required_keys__
 
 def game_summary(game: Game, *, now: datetime | None = None) -> GameSummary:
     """The list/lobby form: metadata without the board (a running daily deal's code hidden)."""
+    now = now or timezone.now()
     return {
         "id": game.pk,
         "owner": game.owner.get_username(),
@@ -84,7 +88,8 @@ def game_summary(game: Game, *, now: datetime | None = None) -> GameSummary:
         "score": game.score,
         "move_count": game.move_count,
         "cards_on_foundations": game.cards_on_foundations,
-        "elapsed_seconds": round(game.elapsed(now or timezone.now()).total_seconds(), 3),
+        "elapsed_seconds": round(game.elapsed(now).total_seconds(), 3),
+        "clock_running": game.clock_running(now),
         "assisted": game.assisted,
         "closed": game.status == Game.Status.ACTIVE and is_closed(game),
         "created_at": game.created_at.isoformat(),
@@ -103,8 +108,10 @@ def game_state(game: Game, engine: EngineGame | None = None) -> GameState:
     """The full public state: summary, board, undo depth and the legal moves.
 
     None once over, nor in a ranked daily game whose day has closed (it takes no more moves).
+    `can_finish`: every card is face up, so Finish may carry the rest home.
     """
-    board = (engine or deals.current(game)).to_public()
+    engine = engine or deals.current(game)
+    board = engine.to_public()
     finished = game.is_finished or is_closed(game)
     return {
         **game_summary(game),
@@ -112,6 +119,7 @@ def game_state(game: Game, engine: EngineGame | None = None) -> GameState:
         "foundations": board["foundations"],
         "undo_depth": board["undo_depth"] if not finished else 0,
         "legal_moves": board["legal_moves"] if not finished else [],
+        "can_finish": not finished and every_card_face_up(engine),
     }
 
 

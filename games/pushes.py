@@ -49,6 +49,7 @@ class Type(StrEnum):
     GAME_STARTED = "game-started"
     GAME_PROGRESS = "game-progress"
     GAME_FINISHED = "game-finished"
+    GAME_REMOVED = "game-removed"
     RESULT = "result"
     HINT = "hint"
     WINNABILITY = "winnability"
@@ -112,6 +113,10 @@ class UndoData(TypedDict):
 class FinishedData(TypedDict):
     status: str
     state: GameState
+
+
+class RemovedData(TypedDict):
+    id: int
 
 
 class LobbyData(TypedDict):
@@ -183,6 +188,12 @@ def game_started(game: Game) -> None:
     """A new game: the lobby hears of it at version 0, if anyone may watch it."""
     if open_to_anyone(game):
         push_transport.publish([(LOBBY_GROUP, _push(0, Type.GAME_STARTED, game_summary(game)))])
+
+
+def game_removed(game_id: int) -> None:
+    """An untouched game was replaced by a new one and deleted: the lobby drops it."""
+    data: RemovedData = {"id": game_id}
+    push_transport.publish([(LOBBY_GROUP, _push(0, Type.GAME_REMOVED, data))])
 
 
 def moved(game: Game, result: MoveResult, *, kind: str, intent: str, state: GameState) -> None:

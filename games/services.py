@@ -1,4 +1,5 @@
-"""Game services: start, play, tap, double click, undo, resign.
+"""Game services: start, play, tap, double click, undo, finish, resign; the clock's park and
+resume.
 
 Each write is one transaction: lock the game row, check the caller and the
 version they saw, let the engine decide, append to the log, bump the version,
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -19,9 +21,11 @@ from django.utils import timezone
 from accounts import guests
 from games import daily as daily_deals
 from games import days, deals, endings, events, visibility
-from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule
+from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule, finish
 from games.engine import Game as EngineGame
 from games.errors import (
+    CardsFaceDown,
+    FinishBlocked,
     GameFinished,
     GameNotFinished,
     GameNotFound,
@@ -52,10 +56,12 @@ def start_game(
     code: str | None = None,
     rule: str | None = None,
     daily: bool = False,
+    replaces: int | None = None,
 ) -> Game:
     """A new game from a code (its rule letter decides), today's daily deal, or a random deal.
 
-    `daily` with a `rule` other than Classic plays that rule's daily.
+    `daily` with a `rule` other than Classic plays that rule's daily. `replaces`: the game the
+    player leaves for this one, deleted if untouched (`_discard_untouched`).
     """
     if daily:
         return _start_daily(player, RULES[rule.upper()] if rule else CLASSIC)
@@ -69,11 +75,35 @@ def start_game(
         game_code = GameCode.random(RULES[rule.upper()] if rule else CLASSIC)
     engine = deals.new_game(game_code)
     with transaction.atomic():
+        if replaces is not None:
+            _discard_untouched(player, replaces)
         game = Game.objects.create(
             owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
         )
         events.happened(events.GameStarted(game))
     return game
+
+
+def _discard_untouched(player: User, game_id: int) -> None:
+    """Delete the game a new one replaces when nothing happened in it: the player's own, still
+    active, without a log entry (version 0: no move, undo or resignation), and an ordinary
+    game. A daily attempt (ranked or practice: its day counts attempts), a race game and
+    any game with a move stay as they are, silently: the new game starts either way."""
+    untouched = Game.objects.select_for_update().filter(
+        pk=game_id,
+        owner=player,
+        status=Game.Status.ACTIVE,
+        version=0,
+        daily_date__isnull=True,
+        raced=False,
+        race_hidden=False,
+    )
+    game = untouched.first()
+    if game is None or game.log.exists():
+        return
+    listed = visibility.open_to_anyone(game)
+    game.delete()
+    events.happened(events.GameDiscarded(game_id, listed))
 
 
 def _start_daily(player: User, rule: Rule) -> Game:
@@ -128,10 +158,17 @@ def _locked_game(player: User, game_id: int) -> tuple[Game, int | None]:
     return game, race_id
 
 
-def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> Callable[[Game], bool]:
+#: A retry test: whether a write sent at `version` (behind the game) is the one that already
+#: brought the game where it is.
+type SameWrite = Callable[[Game, int], bool]
+
+
+def _last_entry_matches(matches: Callable[[MoveLogEntry], bool]) -> SameWrite:
     """A retry test: the log entry that produced the current version is this same write."""
 
-    def test(game: Game) -> bool:
+    def test(game: Game, version: int) -> bool:
+        if version != game.version - 1:
+            return False
         last = game.log.filter(version=game.version).first()
         return last is not None and matches(last)
 
@@ -150,7 +187,7 @@ def _write(
     game_id: int,
     version: int,
     apply: Callable[[Game, EngineGame], GameState],
-    is_same_write: Callable[[Game], bool],
+    is_same_write: SameWrite,
 ) -> Outcome:
     """One write, in one transaction.
 
@@ -175,7 +212,7 @@ def _write_locked(
     game_id: int,
     version: int,
     apply: Callable[[Game, EngineGame], GameState],
-    is_same_write: Callable[[Game], bool],
+    is_same_write: SameWrite,
     race_id: int | None,
 ) -> Outcome:
     with transaction.atomic():
@@ -186,7 +223,7 @@ def _write_locked(
         if race is not None:
             races.ensure_running(race)
         if version != game.version:
-            if version == game.version - 1 and is_same_write(game):
+            if is_same_write(game, version):
                 return Outcome(game, game_state(game), replayed=True)
             raise StaleVersion(
                 f"You saw version {version} but the game is at version {game.version}.",
@@ -221,6 +258,7 @@ def _record_step(
     game.last_move_at = now
     if game.first_move_at is None:
         game.first_move_at = now
+    game.count_time(now, running=not engine.won)  # a move is a sign of life (games.clock)
     if engine.won:
         game.status = Game.Status.WON
         game.finished_at = now
@@ -347,10 +385,73 @@ def resign(player: User, game_id: int, *, version: int) -> Outcome:
             raise GameFinished(f"Game {game_id} is already won.")
         return endings.end_unfinished(game, engine)
 
-    def already_abandoned(game: Game) -> bool:
-        return game.status == Game.Status.ABANDONED
+    def already_abandoned(game: Game, version: int) -> bool:
+        return version == game.version - 1 and game.status == Game.Status.ABANDONED
 
     return _write(player, game_id, version, apply, already_abandoned)
+
+
+def _apply_finish(game: Game, engine: EngineGame) -> GameState:
+    if engine.won:
+        raise GameFinished(f"Game {game.pk} is already won.")
+    if not finish.every_card_face_up(engine):
+        raise CardsFaceDown(f"Game {game.pk} still has face-down cards: finish comes after.")
+    line = finish.finishing_line(engine)
+    if line is None:
+        raise FinishBlocked(f"No line carries every card of game {game.pk} home from here.")
+    # One log entry each, scored by the engine as if played by hand; the last one wins.
+    states = [_apply_move(game, engine, move, MoveLogEntry.Intent.FINISH) for move in line]
+    return states[-1]
+
+
+def _finished_since(game: Game, version: int) -> bool:
+    """A retry test for finish: the game is won and every entry after `version` is a finish's."""
+    intents = game.log.filter(version__gt=version).values_list("intent", flat=True)
+    return game.status == Game.Status.WON and all(
+        intent == MoveLogEntry.Intent.FINISH for intent in intents
+    )
+
+
+def finish_game(player: User, game_id: int, *, version: int) -> Outcome:
+    """Finish: once every card is face up, play the moves that carry the rest home
+    (games.engine.finish), each a log entry of its own, as if played one by one."""
+    return _write(player, game_id, version, _apply_finish, _finished_since)
+
+
+def finish_steps(game: Game) -> list[dict[str, Any]]:
+    """The public board after each move of the game's last finish (the log's trailing
+    `finish` entries), for a client to show them one at a time."""
+    entries = list(game.log.order_by("seq").values_list("text", "intent"))
+    start = len(entries)
+    while start and entries[start - 1][1] == MoveLogEntry.Intent.FINISH:
+        start -= 1
+    texts = [text for text, _intent in entries]
+    before = deals.replayed(game, texts[:start])
+    return deals.public_steps(before, texts[start:], after=start)[1:]
+
+
+def resume(player: User, game_id: int) -> GameState:
+    """The player is at the table (it opened, came back in sight, or is still there): the clock
+    runs from now, once the game has its first move (games.clock)."""
+    return _set_clock(player, game_id, running=True)
+
+
+def park(player: User, game_id: int) -> GameState:
+    """The player left the table (closed, hidden, kept for later): the clock stops until the
+    next resume or move."""
+    return _set_clock(player, game_id, running=False)
+
+
+def _set_clock(player: User, game_id: int, *, running: bool) -> GameState:
+    """Count the clock's time so far and run on or stand still; the version stays (no move)."""
+    with transaction.atomic():
+        game, _race = _locked_game(player, game_id)
+        live = game.status == Game.Status.ACTIVE and not days.is_closed(game)
+        started = game.first_move_at is not None
+        if live and started and (running or game.clock_at is not None):
+            game.count_time(timezone.now(), running=running)
+            sql.run(sql.update_of(game, ("time_played", "clock_at")))
+        return game_state(game)
 
 
 def retry_from(player: User, game_id: int, version: int) -> Game:

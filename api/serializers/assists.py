@@ -6,8 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.daily import ReplayStepSerializer
-from api.serializers.games import ColumnSerializer, FoundationSerializer
+from api.serializers.games import ColumnSerializer, FoundationSerializer, ReplayStepSerializer
 
 WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
 

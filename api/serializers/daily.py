@@ -7,7 +7,10 @@ from typing import Any
 from rest_framework import serializers
 
 from api.serializers.common import RuleQuerySerializer
-from api.serializers.games import ColumnSerializer, FoundationSerializer, GameSummarySerializer
+from api.serializers.games import (
+    GameSummarySerializer,
+    ReplayStepSerializer,
+)
 from games.models import Game
 
 
@@ -37,7 +40,7 @@ class DailyEntrySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Game.Status.values)
     won = serializers.BooleanField()
     moves = serializers.IntegerField()
-    elapsed_seconds = serializers.FloatField(help_text="Server clock, first to last move.")
+    elapsed_seconds = serializers.FloatField(help_text="Time at the table (the game clock).")
     cards_on_foundations = serializers.IntegerField()
     score = serializers.IntegerField(help_text="Shown, never a ranking key.")
     assisted = serializers.BooleanField()
@@ -63,15 +66,6 @@ class DailyRankingSerializer(serializers.Serializer[Any]):
     previous = serializers.URLField(allow_null=True)
     results = DailyEntrySerializer(many=True)
     me = DailyEntrySerializer(allow_null=True, help_text="Your row, wherever it ranks.")
-
-
-class ReplayStepSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(help_text="0 is the deal; then one step per log entry.")
-    move = serializers.CharField(allow_null=True, help_text="The log entry, or 'undo'.")
-    columns = ColumnSerializer(many=True)
-    foundations = FoundationSerializer(many=True)
-    score = serializers.IntegerField()
-    move_count = serializers.IntegerField()
 
 
 class ReplaySerializer(serializers.Serializer[Any]):

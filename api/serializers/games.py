@@ -18,6 +18,13 @@ class NewGameSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(
         max_length=64, required=False, allow_blank=True, trim_whitespace=False
     )
+    replaces = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text="The game you leave for this one: deleted if untouched (no move yet) and an "
+        "ordinary game; a daily attempt, a race game or a game with a move stays.",
+    )
 
 
 class VersionSerializer(serializers.Serializer[Any]):
@@ -71,7 +78,14 @@ class GameSummarySerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField()
     move_count = serializers.IntegerField()
     cards_on_foundations = serializers.IntegerField()
-    elapsed_seconds = serializers.FloatField()
+    elapsed_seconds = serializers.FloatField(
+        help_text="Time at the table from the first move: it stops while the game is parked "
+        '(docs/api.md, "The clock").'
+    )
+    clock_running = serializers.BooleanField(
+        help_text="Whether the clock counts now: a move or a resume came within the last "
+        "3 minutes and the game is neither parked nor over."
+    )
     assisted = serializers.BooleanField()
     closed = serializers.BooleanField(
         help_text=(
@@ -89,6 +103,9 @@ class GameStateSerializer(GameSummarySerializer):
     foundations = FoundationSerializer(many=True)
     undo_depth = serializers.IntegerField()
     legal_moves = serializers.ListField(child=serializers.CharField())
+    can_finish = serializers.BooleanField(
+        help_text="Every card is face up: POST /games/{id}/finish carries the rest home."
+    )
 
 
 class LogEntrySerializer(serializers.Serializer[Any]):
@@ -99,3 +116,19 @@ class LogEntrySerializer(serializers.Serializer[Any]):
     intent = serializers.ChoiceField(choices=MoveLogEntry.Intent.values)
     score_after = serializers.IntegerField()
     at = serializers.DateTimeField()
+
+
+class ReplayStepSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(help_text="0 is the deal; then one step per log entry.")
+    move = serializers.CharField(allow_null=True, help_text="The log entry, or 'undo'.")
+    columns = ColumnSerializer(many=True)
+    foundations = FoundationSerializer(many=True)
+    score = serializers.IntegerField()
+    move_count = serializers.IntegerField()
+
+
+class FinishSerializer(serializers.Serializer[Any]):
+    state = GameStateSerializer(help_text="The game after the finish: won.")
+    steps = ReplayStepSerializer(
+        many=True, help_text="The public board after each move the finish played, in order."
+    )

@@ -62,14 +62,18 @@ def daily_rule(request: Request) -> Rule:
 
 
 def played_day(text: str, rule: Rule) -> daily.DayDeal:
-    """A day that has a deal under `rule`: today (chosen on demand) or a past day."""
+    """A day that has a deal under `rule`: today or a past day, played or not (games.daily)."""
     day = days.parse_day(text)
     days.ensure_come(day)
     if day == days.today():
         return daily.deal_for(day, rule=rule)
-    deal = daily.stored_deal(day, rule) if day < days.today() else None
+    deal = daily.past_deal(day, rule)
     if deal is None:
-        raise NotFound(f"There is no {rule.name} daily deal for {day}.")
+        raise NotFound(
+            f"There is no {rule.name} daily deal for {day} (nobody played it, and a day more "
+            f"than {daily.DAYS_DEALT_AFTERWARDS} days ago is not dealt afterwards; or no "
+            "candidate of that day was proven winnable)."
+        )
     return deal
 
 

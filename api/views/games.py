@@ -1,9 +1,10 @@
-"""Games: create, list, read (public), move, tap, double click, undo, resign, log.
+"""Games: create, list, read (public), move, tap, double click, undo, finish, resign, log;
+the clock's park and resume.
 
 Views parse with a serializer, call one service, and answer with the public
 state; every rule decision is the engine's, every write the service's. The
-writes (move, tap, double click, undo, resign) go through `api.intents`, the
-table the game's websocket plays from too.
+writes (move, tap, double click, undo, finish, resign) go through `api.intents`,
+the table the game's websocket plays from too (all but finish).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.scopes import GAME_WRITE, RACE_READ
+from accounts.scopes import GAME_WRITE, RACE_READ, check_game_write
 from api import intents
 from api.docs import STATE_EXAMPLE, errors
 from api.intents import granted
@@ -26,6 +27,7 @@ from api.serializers.common import validated
 from api.serializers.daily import ReplaySerializer
 from api.serializers.games import (
     CardIntentSerializer,
+    FinishSerializer,
     GameListQuerySerializer,
     GameStateSerializer,
     GameSummarySerializer,
@@ -38,9 +40,16 @@ from api.serializers.games import (
 from api.throttles import MoveThrottle
 from games import deals, services, visibility
 from games.engine import GameCode
-from games.errors import GameNotFinished, NoSuchVersion
+from games.errors import (
+    CardsFaceDown,
+    FinishBlocked,
+    GameFinished,
+    GameNotFinished,
+    NoSuchVersion,
+)
 from games.models import Game
 from games.public import game_state, game_summary
+from games.races import rooms
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -79,11 +88,21 @@ class GameListView(APIView):
             STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
             OpenApiExample("from a code", value={"code": "YU1-C-AAAAAAB"}, request_only=True),
+            OpenApiExample(
+                "in place of an untouched game",
+                value={"rule": "C", "replaces": 12},
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: SignedInRequest) -> Response:
         data = validated(NewGameSerializer, request.data)
-        game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
+        game = services.start_game(
+            request.user,
+            code=data.get("code"),
+            rule=data.get("rule"),
+            replaces=data.get("replaces"),
+        )
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
 
@@ -187,6 +206,80 @@ class UndoView(APIView):
     )
     def post(self, request: SignedInRequest, game_id: int) -> Response:
         return _answer(intents.UNDO.run(request.user, game_id, request.data, granted(request)))
+
+
+class FinishView(APIView):
+    required_scope = GAME_WRITE
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        summary="Finish: once every card is face up, play the rest home",
+        description="The server finds the moves with the engine (the state's `can_finish` says "
+        "when it may) and plays them one by one, each a log entry of its own (intent "
+        "`finish`), scored as if played by hand. The answer: the game after them and the "
+        "public board after each.",
+        request=VersionSerializer,
+        responses={
+            200: FinishSerializer,
+            **errors(
+                400,
+                401,
+                403,
+                404,
+                409,
+                413,
+                429,
+                game=True,
+                codes={409: (CardsFaceDown, FinishBlocked, GameFinished)},
+            ),
+        },
+    )
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        outcome = intents.FINISH.run(request.user, game_id, request.data, granted(request))
+        return Response({"state": outcome.state, "steps": services.finish_steps(outcome.game)})
+
+
+class ClockView(APIView):
+    """Park and resume: where the player is tells the clock (games.clock); no move, no version."""
+
+    running: bool
+
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        check_game_write(granted(request), lambda: rooms.plays_in_race(game_id))
+        change = services.resume if self.running else services.park
+        return Response(change(request.user, game_id))
+
+
+class ResumeView(ClockView):
+    required_scope = GAME_WRITE
+    running = True
+
+    @extend_schema(
+        summary="Resume: the player is at the table, so the game's clock runs",
+        description="Send it when the table opens or comes back in sight, and again at least "
+        "every 3 minutes while it stays there: a longer gap between a game's moves and resumes "
+        "counts as 3 minutes. Before the first move the clock stands still. No version, no "
+        "log entry; answers the state.",
+        request=None,
+        responses={200: GameStateSerializer, **errors(401, 403, 404, 429, game=True)},
+    )
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        return super().post(request, game_id)
+
+
+class ParkView(ClockView):
+    required_scope = GAME_WRITE
+    running = False
+
+    @extend_schema(
+        summary="Park: the player left the table, so the game's clock stops",
+        description="Send it when the table is closed, hidden or kept for later; the next move "
+        "or resume starts the clock again. No version, no log entry; answers the state.",
+        request=None,
+        responses={200: GameStateSerializer, **errors(401, 403, 404, 429, game=True)},
+    )
+    def post(self, request: SignedInRequest, game_id: int) -> Response:
+        return super().post(request, game_id)
 
 
 class ResignView(APIView):

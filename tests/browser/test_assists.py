@@ -7,13 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
+from games import services
 from games.models import Game
 from tests.browser.helpers import Player, started
 from tests.support.play import winning_line
 
-CODE, _ = winning_line()
+CODE, LINE = winning_line()
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,3 +72,22 @@ def test_winnability_on_an_already_assisted_game_asks_nothing(alice_browser: Pla
     message = alice_browser.page.locator("#messages.docked .message")
     expect(message).to_have_attribute("data-code", "winnability-winnable")
     expect(message).to_contain_text("Yes: this game can still be won.")
+
+
+def test_the_last_hints_message_leaves_with_the_table_it_spoke_of(alice_browser: Player) -> None:
+    """Issue 32: a hint's message stayed through the win's cascade; it goes as the table changes."""
+    page = alice_browser.page
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    owner = User.objects.get(username="alice")
+    version = 0
+    for move in LINE[:-1]:
+        version = services.play_move(owner, game_id, move=move, version=version).game.version
+    Game.objects.filter(pk=game_id).update(assisted=True)  # no question before the hint
+    alice_browser.open_game(game_id)
+    page.get_by_role("button", name="Hint").click()
+    message = page.locator("#messages .message")
+    expect(message).to_have_attribute("data-code", "hint-winnable")
+    card = LINE[-1].split(">")[0]
+    alice_browser.tap(card)  # the hinted, winning move
+    expect(page.locator(".cascade")).to_have_count(1)
+    expect(message).to_have_count(0)

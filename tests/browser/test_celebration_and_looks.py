@@ -294,22 +294,22 @@ def test_sounds_play_only_when_switched_on(alice_browser: Player) -> None:
     page.wait_for_function(f"window.tones > {refused}")  # the move
 
 
-def test_the_clock_says_it_runs_while_hidden_and_resyncs_on_return(
+def test_the_clock_says_it_stops_while_parked_and_resyncs_on_return(
     alice_browser: Player, screenshots: Path
 ) -> None:
     page = alice_browser.page
     game_id = int(alice_browser.new_game(CODE)["id"])
     alice_browser.open_game(game_id)
     note = page.locator("[data-note=clock]")
-    expect(note).to_have_attribute(
-        "data-text", re.compile("keeps counting while this tab is hidden")
-    )
+    expect(note).to_have_attribute("data-text", re.compile("stops while the game is parked"))
     alice_browser.tap("AS")
     alice_browser.wait_for_version(1)
     note.focus()
     page.screenshot(path=str(screenshots / "clock-note-1280x800.png"))
-    with page.expect_response(f"**/api/v1/games/{game_id}") as answer:
-        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    with page.expect_response(f"**/api/v1/games/{game_id}/park"):
+        page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+    with page.expect_response(f"**/api/v1/games/{game_id}/resume") as answer:
+        page.evaluate("window.dispatchEvent(new Event('pageshow'))")
     elapsed = answer.value.json()["elapsed_seconds"]
     page.wait_for_function(
         """(elapsed) => {

@@ -183,6 +183,28 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     page.screenshot(path=str(screenshots / "replay-1280x800.png"), full_page=True)
 
 
+def test_a_past_day_nobody_played_shows_its_code_and_the_solvers_line(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    """Its deal is the one the day would have dealt, chosen on the first ask (the server runs a
+    task worker, which finds the line)."""
+    todays_code()
+    day = days.today() - timedelta(days=3)
+    page = alice_browser.page
+    page.goto(f"/daily/{day}")
+    expect(page.locator("[data-code]")).to_have_text(re.compile(r"^YU1-C-[A-Z]{7}$"))
+    chosen = str(daily.code_of(DailyDeal.objects.get(date=day)))
+    expect(page.locator("[data-code]")).to_have_text(chosen)
+    expect(page.locator(".day-ranking .empty")).to_have_text("Nobody has played this deal yet.")
+    page.screenshot(path=str(screenshots / "daily-past-unplayed-1280x800.png"), full_page=True)
+    page.locator("[data-solver-line]").click()
+    expect(page).to_have_url(f"{alice_browser.server.url}/daily/{day}/line")
+    expect(page.get_by_text("A winning line the solver found:")).to_be_visible()
+    page.get_by_role("button", name="Last step").click()
+    for index in range(4):
+        expect_foundation(page, index, 13)
+
+
 def test_leaderboards_switch_rule_refresh_live_and_link_to_profiles(
     alice_browser: Player, bob_browser: Player, screenshots: Path
 ) -> None:

@@ -188,3 +188,55 @@ def test_screenshots_of_the_table(
     alice_browser.page.screenshot(
         path=str(screenshots / f"table-{width}x{height}.png"), full_page=True
     )
+
+
+def test_a_click_in_the_middle_of_a_column_picks_the_group_up_and_a_click_on_a_column_places_it(
+    alice_browser: Player,
+) -> None:
+    page = alice_browser.page
+    game_id = started(alice_browser)
+    alice_browser.tap("5H")  # column 3: 7H 9H 5H 2C 3S
+    expect(page.locator(".card.picked")).to_have_count(3)
+    expect(page.locator("#mark-c1")).to_have_class(re.compile("accept"))  # placement help
+    expect(page.locator("#announcer")).to_contain_text("picked up with 2 cards on it")
+    alice_browser.tap("9H")  # its own column: put back, nothing sent
+    expect(page.locator(".card.picked")).to_have_count(0)
+    assert alice_browser.state(game_id)["version"] == 0
+
+    alice_browser.tap("5H")
+    alice_browser.tap("6S")  # column 1
+    alice_browser.wait_for_version(1)
+    assert alice_browser.state(game_id)["columns"][0]["face_up"] == ["6S", "5H", "2C", "3S"]
+    for card in ("5H", "2C", "3S"):
+        alice_browser.expect_column(card, 1)
+    expect(page.locator(".card.picked")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_message_hides_nothing_and_leaves_when_its_table_changes(
+    alice_browser: Player, screenshots: Path, width: int, height: int
+) -> None:
+    page = alice_browser.page
+    page.set_viewport_size({"width": width, "height": height})
+    started(alice_browser)
+    alice_browser.drag("5S", "slot-c1")
+    message = page.locator("#messages .message")
+    expect(message).to_have_attribute("data-code", "wrong-colour")
+    alice_browser.settle()
+    page.screenshot(path=str(screenshots / f"message-{width}x{height}.png"))
+    shown = message.bounding_box()
+    assert shown is not None
+    covered = page.evaluate(
+        """(box) => [...document.querySelectorAll('.infobar .stat, .controls button, .card')]
+            .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width && r.x < box.x + box.width && box.x < r.x + r.width
+                    && r.y < box.y + box.height && box.y < r.y + r.height;
+            })
+            .map((el) => el.id || el.textContent)""",
+        shown,
+    )
+    assert covered == []
+    alice_browser.tap("AS")  # the table changes: the refusal it spoke of is gone
+    alice_browser.wait_for_version(1)
+    expect(message).to_have_count(0)

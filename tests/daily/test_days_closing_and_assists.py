@@ -8,8 +8,11 @@ import pytest
 import time_machine
 from rest_framework.test import APIClient
 
-from games.models import Game
+from games import daily
+from games.engine import CLASSIC, GameCode
+from games.models import DailyDeal, Game
 from tests.daily.helpers import DAY, at
+from tests.support.tasks import run_next_task
 
 
 def error_code(response: object) -> tuple[int, str]:
@@ -24,17 +27,35 @@ def test_a_day_that_is_no_date_is_a_400_invalid_date(
     assert error_code(bob_api.get(f"/api/v1/daily/{day}/games/1/replay")) == (400, "invalid-date")
 
 
-def test_a_day_to_come_is_a_404_day_not_come_and_an_unplayed_past_day_not_found(
+def test_a_day_to_come_is_a_404_day_not_come_and_an_old_unplayed_day_not_found(
     clock: time_machine.Traveller, bob_api: APIClient
 ) -> None:
     assert error_code(bob_api.get(f"/api/v1/daily/{DAY + timedelta(days=1)}")) == (
         404,
         "day-not-come",
     )
-    assert error_code(bob_api.get(f"/api/v1/daily/{DAY - timedelta(days=9)}")) == (
-        404,
-        "not-found",
-    )
+    long_ago = DAY - timedelta(days=daily.DAYS_DEALT_AFTERWARDS + 1)
+    assert error_code(bob_api.get(f"/api/v1/daily/{long_ago}")) == (404, "not-found")
+    assert not DailyDeal.objects.filter(date=long_ago).exists()
+
+
+def test_a_past_day_nobody_played_shows_its_code_and_the_solvers_line(
+    clock: time_machine.Traveller, bob_api: APIClient
+) -> None:
+    """Its deal is the one the day would have dealt: chosen now from the same candidates."""
+    day = DAY - timedelta(days=9)
+    ranking = bob_api.get(f"/api/v1/daily/{day}").json()
+    expected = daily.choose(day)
+    assert ranking["code"] == str(GameCode(CLASSIC, expected.number))
+    assert (ranking["open"], ranking["count"], ranking["results"]) == (False, 0, [])
+    assert bob_api.get(f"/api/v1/daily/{day}/line").json()["status"] == "pending"
+    while run_next_task():
+        pass
+    line = bob_api.get(f"/api/v1/daily/{day}/line").json()
+    assert (line["status"], line["verdict"]) == ("done", "winnable")
+    assert line["steps"][-1]["foundations"] == [
+        {"suit": suit, "count": 13, "top": f"K{suit}"} for suit in "SHDC"
+    ]
 
 
 def test_the_ranking_counts_each_section_so_empty_states_can_agree(
@@ -55,7 +76,7 @@ def test_the_ranking_counts_each_section_so_empty_states_can_agree(
 def test_a_ranked_game_of_a_closed_day_is_frozen_with_its_clock_stopped(
     clock: time_machine.Traveller, alice_api: APIClient
 ) -> None:
-    clock.move_to(at(DAY, hour=23))
+    clock.move_to(at(DAY, hour=23) + timedelta(minutes=59))
     state = alice_api.post("/api/v1/daily/play").json()
     body = {"move": state["legal_moves"][0], "version": state["version"]}
     state = alice_api.post(f"/api/v1/games/{state['id']}/moves", body, format="json").json()
@@ -67,7 +88,7 @@ def test_a_ranked_game_of_a_closed_day_is_frozen_with_its_clock_stopped(
     assert frozen["closed"] is True
     assert frozen["legal_moves"] == []
     assert frozen["undo_depth"] == 0
-    assert frozen["elapsed_seconds"] == 3600  # 23:00 to the day's close, not to 05:00
+    assert frozen["elapsed_seconds"] == 60  # 23:59 to the day's close, not to 05:00
     hint = alice_api.post(f"/api/v1/games/{state['id']}/hint")
     assert error_code(hint) == (409, "daily-closed")
     body = {"move": state["legal_moves"][0], "version": state["version"]}

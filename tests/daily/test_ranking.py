@@ -34,6 +34,7 @@ def ranked_game(
         cards_on_foundations=cards,
         first_move_at=start,
         last_move_at=start + timedelta(seconds=seconds),
+        time_played=timedelta(seconds=seconds),
         finished_at=start + timedelta(seconds=seconds) if status != "active" else None,
     )
 

@@ -13,7 +13,7 @@ import pytest
 from games.engine import native
 
 
-@pytest.mark.parametrize("name", ["cards", "codes", "moves", "game", "lines"])
+@pytest.mark.parametrize("name", ["cards", "codes", "moves", "game", "lines", "finish"])
 def test_docstring_examples_run(name: str) -> None:
     result = doctest.testmod(native.pure(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

@@ -53,3 +53,11 @@ test("the cursor follows its card to a new column after a move", () => {
   assert.deepEqual(refreshCursor(moved, { col: 1, card: "6S" }), { col: 7, card: "6S" });
   assert.deepEqual(refreshCursor(moved, { col: 1, card: "QQ" }), { col: 1, card: null });
 });
+
+test("F with nothing picked up finishes once the server offers it; with a card picked it means the foundation", () => {
+  assert.deepEqual(press(["f"]).intents, []);
+  const offered = { ...state, can_finish: true };
+  assert.deepEqual(keyAction("F", { cursor: null, picked: null }, offered).intent, { kind: "finish" });
+  const picked = keyAction("F", { cursor: { col: 1, card: "6S" }, picked: "6S" }, offered);
+  assert.deepEqual(picked.intent, { kind: "move", move: "6S>F" });
+});

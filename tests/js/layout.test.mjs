@@ -171,3 +171,30 @@ test("beside the columns, the foundation target covers the 2×2 block and no col
   const col7 = layout.targets.find((t) => t.col === 7).rect;
   assert.ok(col7.x + col7.w <= rect.x, "column 7's target ends where the foundations' begins");
 });
+
+/** Whether two rectangles share any pixel. */
+function overlaps(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+test("messages get a place that hides no card: under the foundations, or below the cards", () => {
+  for (const [name, [width, height]] of Object.entries(SCREENS)) {
+    const layout = layoutBoard(deal, width, height);
+    const place = layout.message;
+    assert.ok(place, name);
+    assert.ok(place.w >= 200 && place.h >= 72, name);
+    assert.ok(place.y + place.h <= height && place.x + place.w <= width, name);
+    const cards = [...layout.cards, ...layout.foundationSlots.map((s) => ({ ...s }))];
+    for (const card of cards) {
+      assert.ok(!overlaps(place, { x: card.x, y: card.y, w: layout.cardW, h: layout.cardH }), `${name}: ${card.id ?? card.suit}`);
+    }
+    if (layout.arrangement === "side") assert.ok(place.x >= layout.foundationSlots[0].x, name);
+  }
+});
+
+test("a column reaching the bottom leaves no message place below it", () => {
+  const [width, height] = SCREENS.phone;
+  const layout = layoutBoard(longColumn(6, 30), width, height);
+  assert.equal(layout.arrangement, "top");
+  assert.equal(layout.message, null);
+});

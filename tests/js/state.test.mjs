@@ -42,14 +42,15 @@ test("a diff names the moved cards and the columns that turned a card", () => {
     { card: "2C", from: "c2", to: "c1" },
   ]);
   assert.deepEqual(diff.turned, [2]);
-  assert.equal(describeChange(diff, (c) => c), "5H with 1 more to column 1.");
+  assert.deepEqual(diff.revealed, ["9D"]);
+  assert.equal(describeChange(diff, (c) => c), "5H with 1 more to column 1. 9D turned face up.");
 });
 
 test("a card going home is described as such; the first state has no diff", () => {
   const before = board([["AS"], [], [], [], [], [], []]);
   const after = board([[], [], [], [], [], [], []], ["AS", null, null, null]);
   assert.equal(describeChange(diffStates(before, after), (c) => c), "AS to its foundation.");
-  assert.deepEqual(diffStates(null, after), { moved: [], turned: [] });
+  assert.deepEqual(diffStates(null, after), { moved: [], turned: [], revealed: [] });
 });
 
 test("a dragged card's target accepts it only when the server lists the move", async () => {

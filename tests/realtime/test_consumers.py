@@ -337,6 +337,20 @@ def test_the_lobby_lists_active_games_then_follows_them(owner: APIClient) -> Non
     run(scenario)
 
 
+def test_an_untouched_game_replaced_by_a_new_deal_leaves_the_lobby(owner: APIClient) -> None:
+    untouched = new_game(owner, code=CODE)
+
+    async def scenario() -> None:
+        async with Socket("/ws/v1/lobby/") as lobby:
+            snapshot = await lobby.expect("lobby")
+            assert [entry["id"] for entry in snapshot["d"]["games"]] == [untouched["id"]]
+            fresh = await sync_to_async(new_game)(owner, rule="C", replaces=untouched["id"])
+            assert (await lobby.expect("game-removed"))["d"] == {"id": untouched["id"]}
+            assert (await lobby.expect("game-started"))["d"]["id"] == fresh["id"]
+
+    run(scenario)
+
+
 def test_the_lobby_lists_only_games_anyone_may_open(
     owner: APIClient, bob_api: APIClient, settings: Any
 ) -> None:

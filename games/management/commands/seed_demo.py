@@ -297,7 +297,7 @@ class Command(BaseCommand):
             with raw.copy(
                 f"COPY {_table(Game)} (id, owner_id, code, rule, status, score, move_count,"
                 " cards_on_foundations, version, assisted, state, created_at, first_move_at,"
-                " last_move_at, finished_at, daily_date, ranked) FROM STDIN"
+                " last_move_at, finished_at, time_played, daily_date, ranked) FROM STDIN"
             ) as copy:
                 for game_id, p in rows:
                     t = p.template
@@ -308,7 +308,7 @@ class Command(BaseCommand):
                     copy.write_row(
                         (game_id, p.player, t.code, t.rule, status, t.score, t.moves, t.cards,
                          len(t.log), p.assisted, t.state, p.started, first, last, finished,
-                         p.daily_date, p.ranked)
+                         last - first, p.daily_date, p.ranked)
                     )  # fmt: skip
                     game = Game(
                         pk=game_id, owner_id=p.player, rule=t.rule, ranked=p.ranked,

@@ -21,7 +21,8 @@ function csrfToken() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
-export async function request(method, path, body) {
+/** One request; `keepalive` lets it outlive the page (a goodbye sent as the page goes). */
+export async function request(method, path, body, { keepalive = false } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
@@ -31,6 +32,7 @@ export async function request(method, path, body) {
       method,
       headers,
       credentials: "same-origin",
+      keepalive,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -43,7 +45,7 @@ export async function request(method, path, body) {
 }
 
 export const get = (path) => request("GET", path);
-export const post = (path, body = {}) => request("POST", path, body);
+export const post = (path, body = {}, options = {}) => request("POST", path, body, options);
 export const patch = (path, body) => request("PATCH", path, body);
 export const del = (path) => request("DELETE", path);
 

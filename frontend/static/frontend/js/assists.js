@@ -87,7 +87,8 @@ export function assistButtons(ctx, boardOf) {
   let accepted = false;
   const show = (question, answer) => {
     const board = boardOf();
-    ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`);
+    // About this table: the message goes when the table changes (a move, the win).
+    ctx.notify(describeAnswer(answer, question), "info", `${question}-${answer.status}`, "", { scope: "board" });
     if (question === "hint" && answer.move && answer.version === board.version()) board.showHint(answer.move);
   };
   improved = (question, answer) => {
@@ -104,7 +105,7 @@ export function assistButtons(ctx, boardOf) {
       const path = `/games/${state.id}/${question}`;
       let answer = await post(path);
       if (answer.status === "pending") {
-        ctx.notify(gettext("The solver is thinking…"), "info", `${question}-pending`);
+        ctx.notify(gettext("The solver is thinking…"), "info", `${question}-pending`, "", { scope: "board" });
         answer = await answerOf(path, question, answer.version);
       }
       show(question, answer);

@@ -1,21 +1,29 @@
 // The board controller: holds the server's state, draws it, turns input into intents for the
 // server and renders whatever the server answers (never a state the server does not hold).
+import { post } from "./api.js";
 import { cardName, groupOf, isLastInColumn, locate, parseCard } from "./cards.js";
 import { attachDrag } from "./drag.js";
+import { contains } from "./geometry.js";
 import { keyAction, refreshCursor } from "./keyboard.js";
 import { play } from "./plays.js";
 import { CLIENT } from "./pushes.js";
 import { Renderer } from "./render.js";
-import { gettext, interpolate } from "./i18n.js";
+import { clock } from "./dom.js";
+import { formatNumber, gettext, interpolate, ngettext } from "./i18n.js";
 import { accepts, describeChange, destinations, diffStates } from "./state.js";
 
 const DOUBLE_TAP_MS = 400;
+/** Finish shows its moves one at a time: this long each (a card's slide is 140 ms)... */
+const FINISH_STEP_MS = 160;
+/** ...and the whole at most this long, however many cards are left. */
+const FINISH_MOST_MS = 5000;
 
 export class Board {
   /**
    * options: {settings, readOnly, notify(text, kind), onState(state), announce(text),
    * sound(kind): "move", "refused" or "win" after the player's own intent,
-   * socket(): the game's LiveSocket (writes go on it while it is open), or null}
+   * socket(): the game's LiveSocket (writes go on it while it is open), or null,
+   * onDraw(layout): after each drawing, with the layout drawn (layout.js)}
    */
   constructor(el, options) {
     this.el = el;
@@ -29,6 +37,7 @@ export class Board {
     this.marks = { hover: null, suit: null, hint: null };
     this.queue = Promise.resolve();
     this.lastTap = null;
+    this.finishing = false;
     this.frame = 0;
     this.renderer = new Renderer(el);
     el.classList.toggle("four-colour", Boolean(this.settings.four_colour_suits));
@@ -41,6 +50,7 @@ export class Board {
       tap: (card) => this.tapped(card),
     });
     el.addEventListener("keydown", (event) => this.key(event));
+    el.addEventListener("click", (event) => this.clicked(event));
     this.onResize = () => this.redraw();
     window.addEventListener("resize", this.onResize);
   }
@@ -54,24 +64,44 @@ export class Board {
     return this.state ? this.state.version : null;
   }
 
-  /** Whether cards may be picked up: an active game of mine, not frozen by its day's close. */
+  /** Whether cards may be picked up: an active game of mine, not frozen by its day's close,
+   * nor being finished. */
   playable() {
-    return !this.readOnly && this.state?.status === "active" && !this.state.closed;
+    return !this.readOnly && this.state?.status === "active" && !this.state.closed && !this.finishing;
   }
 
-  /** Show a state the server sent (REST answer, 409 body or push). */
+  /** Show a state the server sent (REST answer, 409 body or push). While a finish is shown
+   * step by step, the pushes of its moves are not drawn: its answer, drawn last, holds them all. */
   setState(state) {
+    if (this.finishing) return;
     if (this.state && state.id === this.state.id && state.version < this.state.version) return;
-    const diff = diffStates(this.state, state);
-    const moved = this.state?.version !== state.version;
+    const previous = this.state;
+    const diff = diffStates(previous, state);
+    const moved = previous?.version !== state.version;
     this.state = state;
     this.kb = { cursor: refreshCursor(state, this.kb.cursor), picked: null };
     this.highlights = new Set();
     this.marks = { hover: null, suit: null, hint: moved ? null : this.marks.hint };
-    const sentence = describeChange(diff, cardName);
+    const sentence = [describeChange(diff, cardName), this.newsOf(previous, state)].filter(Boolean).join(" ");
     if (sentence) this.options.announce(sentence);
     this.options.onState(state);
     this.redraw();
+  }
+
+  /** What a screen reader hears besides the move: Finish offered, or the win. */
+  newsOf(previous, state) {
+    if (!previous || previous.id !== state.id) return "";
+    if (previous.status === "active" && state.status === "won") {
+      const figures = { moves: formatNumber(state.move_count), score: formatNumber(state.score), time: clock(state.elapsed_seconds), name: state.owner };
+      const text = this.readOnly
+        ? ngettext("%(name)s won in %(moves)s move, score %(score)s, time %(time)s.", "%(name)s won in %(moves)s moves, score %(score)s, time %(time)s.", state.move_count)
+        : ngettext("You won in %(moves)s move, score %(score)s, time %(time)s!", "You won in %(moves)s moves, score %(score)s, time %(time)s!", state.move_count);
+      return interpolate(text, figures, true);
+    }
+    if (state.can_finish && !previous.can_finish && !this.readOnly) {
+      return gettext("Every card is face up: press F or the Finish button to play the rest home.");
+    }
+    return "";
   }
 
   /** Batch drawing into the next animation frame; `data-frame` marks one as still to come. */
@@ -91,7 +121,7 @@ export class Board {
       performance.clearMarks("yukon-answer");
     }
     const top = this.el.getBoundingClientRect().top + window.scrollY;
-    this.renderer.draw({
+    const layout = this.renderer.draw({
       state: this.state,
       width: this.el.clientWidth,
       height: window.innerHeight - top,
@@ -100,6 +130,7 @@ export class Board {
       picked: new Set(this.kb.picked ? groupOf(this.state, this.kb.picked) : []),
       marks: this.marks,
     });
+    this.options.onDraw?.(layout);
     const cursor = this.kb.cursor;
     const activeId = cursor?.card
       ? `card-${cursor.card}`
@@ -169,8 +200,11 @@ export class Board {
     clearTimeout(this.pendingTap);
     if (this.settings.double_click && last?.card === card && now - last.at < DOUBLE_TAP_MS) {
       this.lastTap = null;
+      this.putDown();
       return this.send(CLIENT.DOUBLE_CLICK, { card });
     }
+    if (this.kb.picked) return this.placePicked(locate(this.state, card));
+    if (locate(this.state, card)?.where === "column" && !isLastInColumn(this.state, card)) return this.pickUp(card);
     if (!isLastInColumn(this.state, card)) return;
     if (destinations(this.state.legal_moves, card).foundation || !this.settings.double_click) {
       this.lastTap = null;
@@ -178,6 +212,100 @@ export class Board {
     }
     // Not going up: wait to see whether a second tap follows; if not, the server explains why.
     this.pendingTap = setTimeout(() => this.send(CLIENT.TAP, { card }), DOUBLE_TAP_MS);
+  }
+
+  /** A card in the middle of a column, clicked: it and the cards on it are picked up (as Enter
+   * does), and the next click on a column puts them there. */
+  pickUp(card) {
+    this.kb = { cursor: { col: locate(this.state, card).col + 1, card }, picked: card };
+    this.showPicked();
+    this.redraw();
+  }
+
+  /** Put the picked cards back where they are, sending nothing. */
+  putDown() {
+    if (!this.kb.picked) return;
+    this.kb = { ...this.kb, picked: null };
+    this.highlights = new Set();
+    this.redraw();
+  }
+
+  /** Say what was picked up and, with placement help, outline where it may go. */
+  showPicked() {
+    const card = this.kb.picked;
+    const more = groupOf(this.state, card).length - 1;
+    const sentence = more
+      ? interpolate(ngettext("%(card)s picked up with %(count)s card on it. Choose a column with the arrows and press Enter, 1 to 7, or click a column.",
+        "%(card)s picked up with %(count)s cards on it. Choose a column with the arrows and press Enter, 1 to 7, or click a column.", more), { card: cardName(card), count: more }, true)
+      : interpolate(gettext("%(card)s picked up. Choose a column with the arrows and press Enter, 1 to 7, or F."), { card: cardName(card) }, true);
+    this.options.announce(sentence);
+    this.highlights = new Set();
+    if (this.settings.placement_help) {
+      const found = destinations(this.state.legal_moves, card);
+      this.highlights = new Set(found.columns);
+      if (found.foundation) this.highlights.add("F");
+      this.marks = { ...this.marks, suit: parseCard(card).suit };
+    }
+  }
+
+  /** The click after a pick-up, on `place` (locate's answer, or {where, col} of a slot): the
+   * picked cards go there; a click on the picked cards themselves puts them back. */
+  placePicked(place) {
+    const picked = this.kb.picked;
+    const from = locate(this.state, picked);
+    if (!place || (place.where === "column" && place.col === from?.col)) return this.putDown();
+    this.putDown();
+    const to = place.where === "foundation" ? "F" : String(place.col + 1);
+    return this.send(CLIENT.MOVE, { move: `${picked}>${to}` });
+  }
+
+  /** A click on the table that is not on a face-up card (an empty column, a face-down card): the
+   * place for cards picked up, if any. A face-up card's click is a tap (drag.js), whose pointer
+   * capture makes the board the click's target: what lies under the point tells them apart. */
+  clicked(event) {
+    if (!this.kb.picked || !this.playable()) return;
+    if (document.elementFromPoint(event.clientX, event.clientY)?.closest(".card.face-up")) return;
+    const box = this.el.getBoundingClientRect();
+    const point = { x: event.clientX - box.left, y: event.clientY - box.top };
+    const target = this.renderer.layout?.targets.find((found) => contains(found.rect, point));
+    if (!target) return;
+    this.placePicked(target.kind === "foundation" ? { where: "foundation" } : { where: "column", col: target.col - 1 });
+  }
+
+  /** Finish: the server plays the rest home (once every card is face up); its moves are shown
+   * one at a time, then the game as the server left it (won). */
+  finish() {
+    const gameId = this.state.id;
+    this.queue = this.queue.then(async () => {
+      if (!this.playable() || !this.state.can_finish) return;
+      this.putDown();
+      this.finishing = true;
+      try {
+        const answer = await post(`/games/${gameId}/finish`, { version: this.state.version });
+        await this.showSteps(answer.steps);
+        this.finishing = false;
+        this.setState(answer.state);
+        this.options.sound?.("win");
+      } catch (error) {
+        this.finishing = false;
+        this.refused(error);
+      }
+    });
+    return this.queue;
+  }
+
+  /** Draw a finish's steps (public boards) one by one, each sliding like a move by hand. */
+  async showSteps(steps) {
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const pause = Math.min(FINISH_STEP_MS, FINISH_MOST_MS / Math.max(steps.length, 1));
+    for (const step of steps) {
+      const { columns, foundations, score, move_count } = step;
+      this.state = { ...this.state, columns, foundations, score, move_count, legal_moves: [], can_finish: false, undo_depth: 0 };
+      this.kb = { cursor: refreshCursor(this.state, this.kb.cursor), picked: null };
+      this.options.onState(this.state);
+      this.redraw();
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   undo() {
@@ -191,20 +319,12 @@ export class Board {
     event.preventDefault();
     this.kb = result.kb;
     this.highlights = new Set();
-    if (this.kb.picked) {
-      this.options.announce(interpolate(gettext("%(card)s picked up. Choose a column with the arrows and press Enter, 1 to 7, or F."), { card: cardName(this.kb.picked) }, true));
-      if (this.settings.placement_help) {
-        const found = destinations(this.state.legal_moves, this.kb.picked);
-        this.highlights = new Set(found.columns);
-        if (found.foundation) this.highlights.add("F");
-        this.marks = { ...this.marks, suit: parseCard(this.kb.picked).suit };
-      }
-    } else if (this.kb.cursor.card) {
-      this.options.announce(cardName(this.kb.cursor.card));
-    }
+    if (this.kb.picked) this.showPicked();
+    else if (this.kb.cursor.card) this.options.announce(cardName(this.kb.cursor.card));
     const intent = result.intent;
-    if (intent && this.playable()) {
-      // The keyboard's intent kinds are the write kinds.
+    if (intent?.kind === "finish") this.finish();
+    else if (intent && this.playable()) {
+      // The keyboard's other intent kinds are the write kinds.
       if (intent.kind === CLIENT.MOVE) this.send(CLIENT.MOVE, { move: intent.move });
       else this.send(intent.kind, { card: intent.card });
     }
@@ -245,7 +365,8 @@ export class Board {
     if (isRule) this.options.sound?.("refused");
     const explain = isRule && this.settings.interactive_rules;
     const text = isRule && !explain ? gettext("That move is not allowed.") : error.message;
-    this.options.notify(text, isRule ? "refused" : "error", error.code, explain ? error.rule : "");
+    // About this table as it stands: the message goes when the table changes.
+    this.options.notify(text, isRule ? "refused" : "error", error.code, explain ? error.rule : "", { scope: "board" });
     this.redraw();
   }
 }

@@ -50,7 +50,8 @@ const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
 
 /**
  * One key press. kb: {cursor, picked: card|null}. Returns {kb, intent?, handled} where an intent
- * is {kind: "move", move} | {kind: "tap", card} | {kind: "double-click", card}.
+ * is {kind: "move", move} | {kind: "tap", card} | {kind: "double-click", card} | {kind: "finish"}
+ * (F with nothing picked up, once the server offers Finish: `can_finish`).
  */
 export function keyAction(key, kb, state) {
   const cursor = kb.cursor ?? startCursor(state);
@@ -66,6 +67,7 @@ export function keyAction(key, kb, state) {
     }
     return { kb, handled: false };
   }
+  if ((key === "f" || key === "F") && state.can_finish) return { kb: { ...kb, cursor }, intent: { kind: "finish" }, handled: true };
   if (!cursor.card) return { kb: { ...kb, cursor }, handled: false };
   if (key === "Enter" || key === " ") return { kb: { cursor, picked: cursor.card }, handled: true };
   if (key === "t" || key === "T") return { kb: { ...kb, cursor }, intent: { kind: "tap", card: cursor.card }, handled: true };

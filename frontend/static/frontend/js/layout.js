@@ -125,9 +125,30 @@ export function fan(faceDown, faceUp, room, m) {
   return ys;
 }
 
+/** The smallest place a message is put in: room for three short lines. */
+export const MESSAGE_MIN = { w: 200, h: 72 };
+
+/**
+ * Where a message hides no card: under the foundations of a wide table (no card ever goes
+ * there), else below the lowest card, in the `height` the viewport gives; null when neither
+ * holds MESSAGE_MIN (a column reaching the bottom of a small screen).
+ */
+export function messageSlot(m, foundationSlots, bottom, width, height) {
+  const places = [];
+  if (m.arrangement === "side") {
+    const x = Math.min(...foundationSlots.map((s) => s.x));
+    const y = Math.max(...foundationSlots.map((s) => s.y)) + m.cardH + m.gap;
+    places.push({ x, y, w: Math.min(width - x - m.gap, 2 * m.cardW + m.gap), h: height - y - m.gap });
+  }
+  const x = m.xs[0];
+  places.push({ x, y: bottom + m.gap, w: m.xs[6] + m.cardW - x, h: height - bottom - 2 * m.gap });
+  return places.find((place) => place.w >= MESSAGE_MIN.w && place.h >= MESSAGE_MIN.h) ?? null;
+}
+
 /**
  * Everything the renderer places: cards (by id, face-up ones by their text, face-down ones as
- * `down-<col>-<i>`), the 4 foundation slots, the 7 column slots, drop targets and the height.
+ * `down-<col>-<i>`), the 4 foundation slots, the 7 column slots, drop targets, the height and
+ * the place for messages (`messageSlot`).
  */
 export function layoutBoard(state, width, height) {
   const columns = state.columns.map((c) => ({ down: c.face_down, up: c.face_up.length }));
@@ -181,5 +202,6 @@ export function layoutBoard(state, width, height) {
     },
   });
   const { foundations: _places, ...sizes } = m;
-  return { ...sizes, cards, columnSlots, foundationSlots, targets, height: boardHeight };
+  const message = messageSlot(m, foundationSlots, bottom, width, height);
+  return { ...sizes, cards, columnSlots, foundationSlots, targets, height: boardHeight, message };
 }

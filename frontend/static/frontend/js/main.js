@@ -34,9 +34,10 @@ const ctx = {
   /**
    * A message the player must see (refused move, error); stays a few seconds or until
    * dismissed. A refused move names its rule family (`rule`): the message then links to that
-   * rule on the rules page.
+   * rule on the rules page. A message about a state (`scope`, say "board": a refusal, a hint)
+   * has no timer: it stays until that state is gone (`endMessages(scope)`) or it is dismissed.
    */
-  notify(text, kind = "info", code = "", rule = "") {
+  notify(text, kind = "info", code = "", rule = "", { scope = "" } = {}) {
     clearTimeout(messageTimer);
     const more = rule
       ? [" ", h("a", { href: `/rules#${rule}`, target: "_blank", class: "rule-link" }, gettext("Read the rule"))]
@@ -46,8 +47,12 @@ const ctx = {
       messages.replaceChildren();
     };
     const close = h("button", { type: "button", class: "dismiss", "aria-label": gettext("Dismiss the message"), onclick: dismiss });
-    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code, "data-rule": rule || null }, close, text, ...more));
-    messageTimer = setTimeout(dismiss, rule ? 10000 : 6000);
+    messages.replaceChildren(h("p", { class: `message ${kind}`, "data-code": code, "data-rule": rule || null, "data-scope": scope || null }, close, text, ...more));
+    if (!scope) messageTimer = setTimeout(dismiss, rule ? 10000 : 6000);
+  },
+  /** Take down the shown message if it is about `scope`'s state, which is gone. */
+  endMessages(scope) {
+    if (messages.querySelector(`.message[data-scope="${scope}"]`)) messages.replaceChildren();
   },
   /**
    * Show messages inside `el` (a page's place where they hide nothing it needs), or back in

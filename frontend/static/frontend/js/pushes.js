@@ -11,6 +11,7 @@ export const PUSH = Object.freeze({
   GAME_STARTED: "game-started",
   GAME_PROGRESS: "game-progress",
   GAME_FINISHED: "game-finished",
+  GAME_REMOVED: "game-removed",
   RESULT: "result",
   HINT: "hint",
   WINNABILITY: "winnability",

@@ -40,7 +40,8 @@ export function placesOf(state) {
 
 /**
  * What changed from `prev` to `next`: cards that moved (with from/to places), columns whose
- * face-down count changed (a card turned up or was turned back by an undo).
+ * face-down count changed (a card turned up or was turned back by an undo), and the cards that
+ * turned face up.
  */
 export function diffStates(prev, next) {
   const before = prev ? placesOf(prev) : new Map();
@@ -51,16 +52,25 @@ export function diffStates(prev, next) {
     if (from !== undefined && from !== to) moved.push({ card, from, to });
   }
   const turned = [];
+  const revealed = [];
   if (prev) {
     next.columns.forEach((column, col) => {
-      if (column.face_down !== prev.columns[col].face_down) turned.push(col + 1);
+      const before = prev.columns[col].face_down;
+      if (column.face_down !== before) turned.push(col + 1);
+      if (column.face_down < before && column.face_up.length) revealed.push(column.face_up[0]);
     });
   }
-  return { moved, turned };
+  return { moved, turned, revealed };
 }
 
-/** A short sentence describing a change, for the screen-reader live region. */
+/** Short sentences describing a change, for the screen-reader live region: the move, then
+ * the card it turned face up. */
 export function describeChange(diff, nameOf) {
+  const turnedUp = (diff.revealed ?? []).map((card) => interpolate(gettext("%(card)s turned face up."), { card: nameOf(card) }, true));
+  return [describeMove(diff, nameOf), ...turnedUp].filter(Boolean).join(" ");
+}
+
+function describeMove(diff, nameOf) {
   if (!diff.moved.length) return "";
   const first = diff.moved[0];
   const home = first.to.startsWith("f");

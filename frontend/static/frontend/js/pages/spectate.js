@@ -28,7 +28,7 @@ export function mount(root, ctx) {
         games.clear();
         message.d.games.forEach(upsert);
       } else if (message.t === PUSH.GAME_STARTED || message.t === PUSH.GAME_PROGRESS) upsert(message.d);
-      else if (message.t === PUSH.GAME_FINISHED) games.delete(message.d.id);
+      else if (message.t === PUSH.GAME_FINISHED || message.t === PUSH.GAME_REMOVED) games.delete(message.d.id);
       draw();
     },
   });

@@ -5,6 +5,8 @@ import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
 import { clock, field, h } from "../dom.js";
+import { showKeys } from "../keyhelp.js";
+import { attendTable } from "../presence.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { CLIENT } from "../pushes.js";
@@ -69,8 +71,11 @@ async function playNow(ctx, button) {
   }
 }
 
-/** The new game dialog: a rule (Classic first), random or a typed code; code errors inline. */
-export function newGameDialog(ctx) {
+/**
+ * The new game dialog: a rule (Classic first), random or a typed code; code errors inline.
+ * `replaces`: the game left for the new one (the server deletes it if nothing happened in it).
+ */
+export function newGameDialog(ctx, { replaces } = {}) {
   const code = h("input", { name: "code", autocomplete: "off", spellcheck: "false", placeholder: interpolate(gettext("e.g. %(code)s"), { code: "YU1-C-AAAAAAB" }, true), "aria-describedby": "new-game-error" });
   const error = h("p", { id: "new-game-error", class: "field-error", role: "alert" });
   const radio = (value, label, checked) =>
@@ -92,6 +97,7 @@ export function newGameDialog(ctx) {
     error.textContent = "";
     const typed = code.value.trim();
     const body = typed ? { code: typed } : { rule: dialog.querySelector("input[name=rule]:checked").value };
+    if (replaces) body.replaces = replaces;
     try {
       const state = await post("/games", body);
       dialog.close();
@@ -127,9 +133,9 @@ function stat(label, key, note = null) {
   return h("div", { class: "stat" }, note ? h("span", { class: "label-row" }, head, note) : head, h("span", { class: "value", "data-stat": key }));
 }
 
-/** The clock's rule in a word: server time, so it runs on while the tab is hidden. */
+/** The clock's rule in a word: time at the table, stopped while the game is parked. */
 function clockNote() {
-  const text = gettext("Server time from your first move: the clock keeps counting while this tab is hidden or closed.");
+  const text = gettext("Time at the table from your first move: the clock stops while the game is parked (this tab hidden or closed, or the game kept for later).");
   return h("span", { class: "clock-note", tabindex: "0", role: "note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
 }
 
@@ -138,6 +144,8 @@ function table(root, ctx, initial, spectating) {
   const codeText = h("span", { class: "value code", "data-stat": "code" });
   const copy = h("button", { type: "button", class: "icon", onclick: copyCode });
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
+  const finishButton = h("button", { type: "button", class: "primary", "data-action": "finish", hidden: true, "aria-keyshortcuts": "F", "aria-label": gettext("Finish: play the rest home (F)"), onclick: () => board.finish() }, gettext("Finish"));
+  const keysButton = h("button", { type: "button", class: "keys-help", "data-action": "keys", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": gettext("Keyboard controls (?)"), onclick: () => showKeys() }, "?");
   const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
   const assists = spectating ? [] : assistButtons(ctx, () => board);
@@ -146,17 +154,18 @@ function table(root, ctx, initial, spectating) {
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time", clockNote()), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, replayLink, ctx.me ? newButton : null),
+    h("div", { class: "controls" }, spectating ? null : finishButton, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, replayLink, ctx.me ? newButton : null, spectating ? null : keysButton),
   );
-  // Messages sit over the info bar, their bottom on the board's top edge: they hide no card.
   const head = h("div", { class: "table-head" }, info, status);
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
-    "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes.") });
+    "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes, F finishes once every card is face up. Press ? for every key.") });
   root.replaceChildren(head, boardEl);
-  ctx.dockMessages(head);
+  // Messages go where the layout keeps a place free of cards (placeMessages): they hide nothing.
+  ctx.dockMessages(root);
 
   let clockBase = { seconds: 0, at: 0, running: false };
   let clockTimer = 0;
+  let shownVersion = initial.version;
   // The celebration is for a win seen happening here: a reload of a won game shows it quietly.
   let seenActive = false;
   const leaving = new AbortController();
@@ -167,17 +176,21 @@ function table(root, ctx, initial, spectating) {
     socket: () => socket,
     notify: ctx.notify,
     announce: ctx.announce,
+    onDraw: placeMessages,
     sound(kind) {
       if (settings.sounds) import("../sounds.js").then((sounds) => sounds.play(kind));
     },
     onState(state) {
       // A ranked daily game whose day closed is frozen (`closed`): no clock, no move, no assist.
-      const live = state.status === "active" && !state.closed;
-      clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: live && Boolean(state.first_move_at) };
+      const live = isLive(state);
+      showClock(state);
+      if (state.version !== shownVersion) ctx.endMessages("board"); // the table they spoke of is gone
+      shownVersion = state.version;
       root.querySelector("[data-stat=moves]").textContent = formatNumber(state.move_count);
       root.querySelector("[data-stat=score]").textContent = formatNumber(state.score);
       showCode(state);
       undoButton.disabled = state.undo_depth === 0 || !live;
+      finishButton.hidden = !(live && state.can_finish);
       resignButton.disabled = !live;
       assists.forEach((button) => { button.disabled = !live; });
       if (state.closed && !toldClosed) {
@@ -190,7 +203,6 @@ function table(root, ctx, initial, spectating) {
       const rule = interpolate(gettext("%(rule)s rules"), { rule: ruleName(state.rule) }, true);
       const over = state.status === "won" ? gettext("Won") : state.status === "abandoned" ? gettext("Abandoned") : state.closed ? gettext("Day closed") : "";
       status.textContent = [who, rule, over].filter(Boolean).join(" · ");
-      tick();
       replayLink.hidden = state.status === "active";
       if (state.status === "active") seenActive = true;
       else if (state.status === "abandoned" && seenActive && !spectating) {
@@ -205,6 +217,26 @@ function table(root, ctx, initial, spectating) {
   board.setState(initial);
   board.draw();
 
+  /** An active game, not frozen by its day's close: its clock may run, its cards move. */
+  function isLive(state) {
+    return state.status === "active" && !state.closed;
+  }
+
+  /** Take the server's clock from a state: its time, and whether it runs now. */
+  function showClock(state) {
+    clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: isLive(state) && state.clock_running };
+    tick();
+  }
+
+  /** Put the message place where the layout keeps room free of cards; none: the screen's foot. */
+  function placeMessages(layout) {
+    const place = layout.message;
+    root.dataset.messagePlace = place ? "free" : "none";
+    if (!place) return;
+    const at = { x: boardEl.offsetLeft + place.x, y: boardEl.offsetTop + place.y, w: place.w, h: place.h };
+    for (const [key, value] of Object.entries(at)) root.style.setProperty(`--message-${key}`, `${value}px`);
+  }
+
   /** Show the clock, and come back just after its shown second changes (no creeping lag). */
   function tick() {
     clearTimeout(clockTimer);
@@ -214,12 +246,17 @@ function table(root, ctx, initial, spectating) {
     if (running) clockTimer = setTimeout(tick, 1010 - (now % 1) * 1000);
   }
 
-  /** Back from a hidden tab (timers slept): draw at once, then take the server's time again. */
+  // The owner's presence runs the clock (presence.js); a watcher takes the time again when the
+  // tab comes back in sight (its timers slept).
+  const leaveTable = spectating ? null : attendTable(initial.id, {
+    live: () => isLive(board.state) && Boolean(board.state.first_move_at),
+    onClock: (state) => state.version === board.state.version && showClock(state),
+  });
   async function onVisible() {
-    if (document.visibilityState !== "visible" || board.state.status !== "active") return;
+    if (!spectating || document.visibilityState !== "visible" || !isLive(board.state)) return;
     tick();
     const fresh = await get(`/games/${initial.id}`).catch(() => null);
-    if (fresh) board.setState(fresh);
+    if (fresh?.version === board.state.version) showClock(fresh);
   }
   document.addEventListener("visibilitychange", onVisible);
 
@@ -236,16 +273,20 @@ function table(root, ctx, initial, spectating) {
     if (choice) await abandon();
   }
 
-  /** A new deal; an unfinished game you own is resigned or kept for later, as you choose. */
+  /**
+   * A new deal; an unfinished game you own is resigned or kept for later (parked: its clock
+   * stops as the table is left), as you choose. An untouched one is replaced.
+   */
   async function newGame() {
-    if (!spectating && board.state.status === "active" && board.state.move_count > 0) {
+    const mine = !spectating && board.state.status === "active";
+    if (mine && board.state.move_count > 0) {
       const choice = await ask(gettext("This game is not finished"),
         gettext("Keep it for later (it waits in My games) or resign it (it counts as a loss)?"),
         [{ label: gettext("Resign it"), value: "resign", kind: "danger" },
           { label: gettext("Keep it for later"), value: "keep", kind: "primary" }]);
       if (!choice || (choice === "resign" && !(await abandon()))) return;
     }
-    newGameDialog(ctx);
+    newGameDialog(ctx, { replaces: mine && board.state.version === 0 ? board.state.id : undefined });
   }
 
   /** The code, or for a daily whose day runs (its code hidden: null) a word saying so. */
@@ -270,10 +311,13 @@ function table(root, ctx, initial, spectating) {
   }
 
   const onKey = (event) => {
-    if (event.target.closest("input, textarea, dialog")) return;
+    if (event.target.closest("input, textarea, select, dialog")) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
       event.preventDefault();
       board.undo();
+    } else if (event.key === "?" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      showKeys();
     }
   };
   document.addEventListener("keydown", onKey);
@@ -292,6 +336,9 @@ function table(root, ctx, initial, spectating) {
 
   return () => {
     clearTimeout(clockTimer);
+    leaveTable?.();
+    delete root.dataset.messagePlace;
+    for (const key of ["x", "y", "w", "h"]) root.style.removeProperty(`--message-${key}`);
     leaving.abort();
     socket.close();
     board.destroy();
