@@ -12,7 +12,9 @@ from games.analysis import tasks
 from games.events import (
     AnalysisWanted,
     AssistAnswered,
+    DealGradeWanted,
     DealLineWanted,
+    DealsMeasureWanted,
     Event,
     GameEnded,
     GameStarted,
@@ -46,3 +48,7 @@ def apply(event: Event) -> None:
             tasks.solve_for_hint.enqueue(game_id, version, seconds)
         case DealLineWanted(code):
             tasks.solve_deal.enqueue(code)
+        case DealsMeasureWanted(key, rule, numbers, node_budget):
+            tasks.measure_deals.enqueue(key, rule, numbers, node_budget)
+        case DealGradeWanted(rule, number, node_budget):
+            tasks.grade_deal.enqueue(rule, number, node_budget)

@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine import MoveResult
 from games.models import Game
+from games.odds.keys import KeyName
 from games.public import GameState
 from games.races.public import RacerProgress, RaceState
 
@@ -83,6 +84,25 @@ class DealLineWanted:
 
 
 @dataclass(frozen=True)
+class DealsMeasureWanted:
+    """A chunk of the published sample's deals is to be measured (`manage.py winnability`)."""
+
+    key: KeyName
+    rule: str
+    numbers: list[int]
+    node_budget: int
+
+
+@dataclass(frozen=True)
+class DealGradeWanted:
+    """A deal dealt with this deployment's key needs its grade (a daily deal's)."""
+
+    rule: str
+    number: int
+    node_budget: int
+
+
+@dataclass(frozen=True)
 class RaceChanged:
     """A race changed (joined, ready, countdown, start, presence, the end): its whole state."""
 
@@ -108,6 +128,8 @@ Event = (
     | HintSolveWanted
     | AssistAnswered
     | DealLineWanted
+    | DealsMeasureWanted
+    | DealGradeWanted
     | RaceChanged
     | RaceProgressed
 )

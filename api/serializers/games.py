@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api.serializers.common import RULE_LETTERS, RULE_LETTERS_ANY_CASE
 from games.models import Game, MoveLogEntry
+from games.odds.models import Grade
 
 GAME_STATUSES = Game.Status.values
 
@@ -18,6 +20,18 @@ class NewGameSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(
         max_length=64, required=False, allow_blank=True, trim_whitespace=False
     )
+    difficulty = serializers.ChoiceField(
+        choices=Grade.values,
+        required=False,
+        help_text="Deal a deal proven winnable, of this grade (not with a code).",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("code") and data.get("difficulty"):
+            raise serializers.ValidationError(
+                {"difficulty": [_("A code names its deal: ask for a difficulty without one.")]}
+            )
+        return data
 
 
 class VersionSerializer(serializers.Serializer[Any]):

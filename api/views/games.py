@@ -40,6 +40,7 @@ from games import deals, services, visibility
 from games.engine import GameCode
 from games.errors import GameNotFinished, NoSuchVersion
 from games.models import Game
+from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary
 
 if TYPE_CHECKING:
@@ -72,18 +73,29 @@ class GameListView(APIView):
         return Response(page(request, self, games.defer("state"), game_summary))
 
     @extend_schema(
-        summary="Start a game (random deal, or from a code)",
+        summary="Start a game (random deal, a proven-winnable one of a difficulty, or a code)",
         request=NewGameSerializer,
-        responses={201: GameStateSerializer, **errors(400, 401, 403, 413)},
+        responses={
+            201: GameStateSerializer,
+            **errors(400, 401, 403, 413, 503, codes={503: [NoGradedDeal]}),
+        },
         examples=[
             STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
             OpenApiExample("from a code", value={"code": "YU1-C-AAAAAAB"}, request_only=True),
+            OpenApiExample(
+                "an easy Alaska deal", value={"rule": "A", "difficulty": "easy"}, request_only=True
+            ),
         ],
     )
     def post(self, request: SignedInRequest) -> Response:
         data = validated(NewGameSerializer, request.data)
-        game = services.start_game(request.user, code=data.get("code"), rule=data.get("rule"))
+        game = services.start_game(
+            request.user,
+            code=data.get("code"),
+            rule=data.get("rule"),
+            difficulty=data.get("difficulty"),
+        )
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
 
