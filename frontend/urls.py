@@ -23,4 +23,5 @@ urlpatterns = [
     path("races/<str:room>", shell, name="app-race"),
     path("leaderboards", shell, name="app-leaderboards"),
     path("players/<str:name>", shell, name="app-player"),
+    path("odds", shell, name="app-odds"),
 ]

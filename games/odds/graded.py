@@ -42,10 +42,7 @@ def graded_number(rule: Rule, grade: str) -> int:
     ).filter(grades.condition(rule.letter, grade))
     number = rows.order_by("?").values_list("number", flat=True).first()
     if number is None:
-        raise NoGradedDeal(
-            f"No {grade} {rule.name} deal has been measured with this deployment's deal key; "
-            "`manage.py winnability --key deployment` measures a sample."
-        )
+        raise NoGradedDeal(f"No {grade} {rule.name} deal has been proven winnable yet.")
     return number
 
 

@@ -20,6 +20,7 @@ const ROUTES = [
   [/^\/races$/, () => import("./pages/races.js"), "races"],
   [/^\/races\/([A-Za-z0-9]+)$/, () => import("./pages/race.js"), "race"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
+  [/^\/odds$/, () => import("./pages/odds.js"), "odds"],
 ];
 
 /** Find the page for a path: {load, name, params} or null. */

@@ -4,6 +4,7 @@ import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
+import { difficultyField, difficultyOf } from "../difficulty.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
@@ -80,6 +81,7 @@ export function newGameDialog(ctx) {
       h("h2", { id: "new-game-title" }, gettext("New game")),
       h("fieldset", {}, h("legend", {}, gettext("Rules")),
         RULES.map((rule) => radio(rule, ruleChoiceLabel(rule), rule === "C"))),
+      difficultyField(),
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
@@ -91,7 +93,7 @@ export function newGameDialog(ctx) {
     event.preventDefault();
     error.textContent = "";
     const typed = code.value.trim();
-    const body = typed ? { code: typed } : { rule: dialog.querySelector("input[name=rule]:checked").value };
+    const body = typed ? { code: typed } : { rule: dialog.querySelector("input[name=rule]:checked").value, ...difficultyOf(dialog) };
     try {
       const state = await post("/games", body);
       dialog.close();
