@@ -23,7 +23,7 @@ WORDS = {
     "en": ("The odds of Yukon", "Odds", "Undecided"),
     "hu": ("A Yukon esélyei", "Esélyek", "Eldöntetlen"),
     "pt": ("As probabilidades do Yukon", "Probabilidades", "Por decidir"),
-    "de": ("Die Gewinnchancen von Yukon", "Gewinnchancen", "Unentschieden"),
+    "de": ("Die Gewinnchancen von Yukon", "Gewinnchancen", "Nicht entschieden"),
 }
 
 
