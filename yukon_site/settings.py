@@ -363,6 +363,7 @@ SPECTACULAR_SETTINGS = {
         "RuleLetterInputEnum": "api.serializers.common.RULE_LETTERS_ANY_CASE",
         "GameStatusEnum": "api.serializers.games.GAME_STATUSES",
         "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
+        "GradeEnum": "api.serializers.common.GRADES",
     },
 }
 

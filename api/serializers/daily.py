@@ -6,10 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.common import RuleQuerySerializer
+from api.serializers.common import GRADES, RuleQuerySerializer
 from api.serializers.games import ColumnSerializer, FoundationSerializer, GameSummarySerializer
 from games.models import Game
-from games.odds.models import Grade
 
 
 class DailyAttemptSerializer(serializers.Serializer[Any]):
@@ -23,7 +22,7 @@ class DailyTodaySerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
     code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
     grade = serializers.ChoiceField(
-        choices=Grade.values,
+        choices=GRADES,
         allow_null=True,
         help_text="How hard the deal is (docs/solver.md); null while a task worker grades it, "
         "in the first moments of the day.",

@@ -7,9 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from api.serializers.common import RULE_LETTERS, RULE_LETTERS_ANY_CASE
+from api.serializers.common import GRADES, RULE_LETTERS, RULE_LETTERS_ANY_CASE
 from games.models import Game, MoveLogEntry
-from games.odds.models import Grade
 
 GAME_STATUSES = Game.Status.values
 
@@ -21,7 +20,7 @@ class NewGameSerializer(serializers.Serializer[Any]):
         max_length=64, required=False, allow_blank=True, trim_whitespace=False
     )
     difficulty = serializers.ChoiceField(
-        choices=Grade.values,
+        choices=GRADES,
         required=False,
         help_text="Deal a deal proven winnable, of this grade (not with a code).",
     )

@@ -24,6 +24,8 @@ definition for picking a deal of a grade and for reading a deal's grade.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Case, CharField, F, Q, Value, When
@@ -47,6 +49,19 @@ THRESHOLDS: dict[str, Thresholds] = {
     "U": Thresholds(easy_nodes=40, hard_nodes=200),
     "A": Thresholds(easy_nodes=1_441, hard_nodes=7_305),
 }
+
+
+def fit(won: Sequence[tuple[int, int, int]]) -> Thresholds:
+    """The thresholds a rule's proven-winnable deals give: (nodes, openings, winning openings)
+    each. `hard_nodes` is the upper tercile of the positions; `easy_nodes` the fewest
+    positions that still leave a third of the deals easy (easy also asks every opening to
+    keep the win, so it lies above the lower tercile)."""
+    nodes = sorted(deal[0] for deal in won)
+    hard_nodes = nodes[max(0, math.ceil(len(nodes) * 2 / 3) - 1)]
+    calm = sorted(n for n, openings, winning in won if winning == openings and n <= hard_nodes)
+    third = math.ceil(len(nodes) / 3)
+    easy_nodes = calm[third - 1] if len(calm) >= third else hard_nodes
+    return Thresholds(easy_nodes=easy_nodes, hard_nodes=hard_nodes)
 
 
 def condition(rule: str, grade: str) -> Q:

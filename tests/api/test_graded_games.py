@@ -42,8 +42,9 @@ def test_each_difficulty_deals_a_proven_winnable_deal_of_its_grade(alice_api: AP
 
 
 def test_no_deal_of_that_grade_yet_is_a_503(alice_api: APIClient) -> None:
-    measured(0, rule="U", sampled=False)  # a daily's grade is never dealt
-    measured(1, rule="U", key="0123456789abcdef")  # nor another key's deal
+    measured(0, rule="U", sampled=False, nodes=10)  # easy, but a daily's: never dealt
+    measured(1, rule="U", key="0123456789abcdef", nodes=10)  # nor another key's deal
+    measured(2, rule="U", node_budget=1_000, nodes=10)  # nor one of another budget
 
     answer = alice_api.post("/api/v1/games", {"rule": "U", "difficulty": "easy"}, format="json")
 

@@ -54,8 +54,14 @@ def rule_figures(rule: Rule, node_budget: int, memory_deals: int) -> dict[str, A
     biggest = list(rows.order_by("-nodes", "number").values_list("number", flat=True))
     openings = won.exclude(openings=None)
     figures: dict[str, Any] = asdict(rule_odds(rule, node_budget))
+    measured = [
+        (nodes, count, winning)
+        for nodes, count, winning in openings.values_list("nodes", "openings", "winning_openings")
+        if count is not None and winning is not None
+    ]
     figures.update(
         thresholds=asdict(grades.THRESHOLDS[rule.letter]),
+        fitted_thresholds=asdict(grades.fit(measured)) if measured else None,
         nodes={
             "median": int(percentile(nodes, 0.5)) if nodes else None,
             "p90": int(percentile(nodes, 0.9)) if nodes else None,
@@ -83,6 +89,10 @@ def _span(interval: dict[str, float] | None) -> str:
     return "-" if interval is None else f"{_pct(interval['low'])} - {_pct(interval['high'])}"
 
 
+def _limits(thresholds: dict[str, int] | None) -> str:
+    return "-" if thresholds is None else f"{thresholds['easy_nodes']} / {thresholds['hard_nodes']}"
+
+
 def render(figures: dict[str, Any]) -> str:
     """A readable table of the figures."""
     odds_head = (
@@ -91,7 +101,7 @@ def render(figures: dict[str, Any]) -> str:
     )
     grade_head = (
         f"{'rule':<5}{'nodes med / p90 / max':<28}{'won: terciles':<16}{'easy / medium / hard':<22}"
-        f"{'thresholds':<16}every / under half openings win"
+        f"{'thresholds':<16}{'fitted':<16}every / under half openings win"
     )
     odds_lines, grade_lines = [odds_head], [grade_head]
     for rule in figures["rules"]:
@@ -108,7 +118,8 @@ def render(figures: dict[str, Any]) -> str:
         split = f"{grades_['easy']} / {grades_['medium']} / {grades_['hard']}"
         grade_lines.append(
             f"{rule['rule']:<5}{spread:<28}{f'{terciles[0]} / {terciles[1]}':<16}{split:<22}"
-            f"{f'{limits["easy_nodes"]} / {limits["hard_nodes"]}':<16}"
+            f"{_limits(limits):<16}"
+            f"{_limits(rule['fitted_thresholds']):<16}"
             f"{rule['every_opening_wins']} / {rule['most_openings_unproven']}"
         )
     start, end = figures["load_average_start"], figures["load_average_end"]
