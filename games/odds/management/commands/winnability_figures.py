@@ -19,7 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db.models import F
+from django.db.models import F, Q
 
 from games.analysis.models import Verdict
 from games.engine import DEV_DEAL_KEY, RULES, Game, GameCode, Rule
@@ -28,6 +28,9 @@ from games.engine.solver_stats import percentile
 from games.odds import grades
 from games.odds.measures import NODE_BUDGET
 from games.odds.summary import rule_odds, sample
+
+#: Smaller budgets whose undecided share the sample tells (see `rule_figures`).
+SMALLER_BUDGETS = (50_000, 100_000, 200_000)
 
 
 def peak_memory_mb(rule: Rule, numbers: list[int], node_budget: int) -> float | None:
@@ -59,7 +62,18 @@ def rule_figures(rule: Rule, node_budget: int, memory_deals: int) -> dict[str, A
         for nodes, count, winning in openings.values_list("nodes", "openings", "winning_openings")
         if count is not None and winning is not None
     ]
+    smaller = [b for b in SMALLER_BUDGETS if b < node_budget]
     figures.update(
+        # The search is deterministic: a deal decided in n positions is decided the same way
+        # under any budget of at least n, and undecided under a smaller one.
+        undecided_at={
+            str(b): round(
+                rows.filter(Q(verdict=Verdict.UNKNOWN) | Q(nodes__gt=b)).count() / len(nodes), 4
+            )
+            for b in smaller
+        }
+        if nodes
+        else {},
         thresholds=asdict(grades.THRESHOLDS[rule.letter]),
         fitted_thresholds=asdict(grades.fit(measured)) if measured else None,
         nodes={
@@ -122,6 +136,12 @@ def render(figures: dict[str, Any]) -> str:
             f"{_limits(rule['fitted_thresholds']):<16}"
             f"{rule['every_opening_wins']} / {rule['most_openings_unproven']}"
         )
+    smaller = [
+        f"{rule['rule']}: "
+        + ", ".join(f"{_pct(share)} at {int(b):,}" for b, share in rule["undecided_at"].items())
+        for rule in figures["rules"]
+        if rule["undecided_at"]
+    ]
     start, end = figures["load_average_start"], figures["load_average_end"]
     return "\n".join(
         [
@@ -130,6 +150,9 @@ def render(figures: dict[str, Any]) -> str:
             *odds_lines,
             "",
             *grade_lines,
+            "",
+            "undecided under a smaller budget (the search is deterministic):",
+            *smaller,
             "",
             "peak MB: the largest tracemalloc peak of one solve among the rule's "
             f"{figures['peak_memory_deals']} deals with the most positions",
