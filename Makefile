@@ -25,10 +25,13 @@ install: $(UV)
 	$(VENV)/python -m compileall -q -j 0 $(PROJECT_SOURCES) >/dev/null
 	$(VENV)/python -m games.engine.build
 
-# One task worker (analysis, queued hints) beside the web server; stopping make run (Ctrl-C or
-# SIGTERM) stops both: the shell's trap ends the worker once the server has stopped.
+# The committed winnability sample (games/odds/dataset/) is loaded after the migrations (a
+# second of work when it is already in). One task worker (analysis, queued hints) beside the
+# web server; stopping make run (Ctrl-C or SIGTERM) stops both: the shell's trap ends the
+# worker once the server has stopped.
 run: install
 	$(VENV)/python manage.py migrate --noinput
+	$(VENV)/python manage.py winnability_data load
 	$(VENV)/python manage.py worker & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
 	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers

@@ -25,4 +25,5 @@ urlpatterns = [
     path("players/<str:name>", shell, name="app-player"),
     path("puzzles", shell, name="app-puzzles"),
     path("puzzles/<int:puzzle_id>", shell, name="app-puzzle"),
+    path("odds", shell, name="app-odds"),
 ]

@@ -12,7 +12,9 @@ from games.analysis import tasks
 from games.events import (
     AnalysisWanted,
     AssistAnswered,
+    DealGradeWanted,
     DealLineWanted,
+    DealsMeasureWanted,
     Event,
     GameDiscarded,
     GameEnded,
@@ -53,3 +55,7 @@ def apply(event: Event) -> None:
             tasks.solve_deal.enqueue(code)
         case PuzzleMiningWanted(game_id):
             tasks.mine_game_puzzles.enqueue(game_id)
+        case DealsMeasureWanted(key, rule, numbers, node_budget):
+            tasks.measure_deals.enqueue(key, rule, numbers, node_budget)
+        case DealGradeWanted(rule, number, node_budget):
+            tasks.grade_deal.enqueue(rule, number, node_budget)

@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine import MoveResult
 from games.models import Game
+from games.odds.keys import KeyName
 from games.public import GameState
 from games.races.public import RacerProgress, RaceState
 
@@ -98,6 +99,25 @@ class PuzzleMiningWanted:
 
 
 @dataclass(frozen=True)
+class DealsMeasureWanted:
+    """A chunk of the published sample's deals is to be measured (`manage.py winnability`)."""
+
+    key: KeyName
+    rule: str
+    numbers: list[int]
+    node_budget: int
+
+
+@dataclass(frozen=True)
+class DealGradeWanted:
+    """A deal dealt with this deployment's key needs its grade (a daily deal's)."""
+
+    rule: str
+    number: int
+    node_budget: int
+
+
+@dataclass(frozen=True)
 class RaceChanged:
     """A race changed (joined, ready, countdown, start, presence, the end): its whole state."""
 
@@ -125,6 +145,8 @@ Event = (
     | AssistAnswered
     | DealLineWanted
     | PuzzleMiningWanted
+    | DealsMeasureWanted
+    | DealGradeWanted
     | RaceChanged
     | RaceProgressed
 )

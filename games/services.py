@@ -35,6 +35,7 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, MoveLogEntry
+from games.odds import graded
 from games.public import GameState, game_state
 from games.races import lifecycle as races
 from games.races.models import Racer
@@ -57,22 +58,27 @@ def start_game(
     rule: str | None = None,
     daily: bool = False,
     replaces: int | None = None,
+    difficulty: str | None = None,
 ) -> Game:
-    """A new game from a code (its rule letter decides), today's daily deal, or a random deal.
+    """A new game from a code (its rule letter decides), today's daily deal, a proven-winnable
+    deal of a difficulty grade (`games.odds.graded`), or a random deal.
 
     `daily` with a `rule` other than Classic plays that rule's daily. `replaces`: the game the
     player leaves for this one, deleted if untouched (`_discard_untouched`).
     """
+    chosen_rule = RULES[rule.upper()] if rule else CLASSIC
     if daily:
-        return _start_daily(player, RULES[rule.upper()] if rule else CLASSIC)
+        return _start_daily(player, chosen_rule)
     if code:
         game_code = GameCode.parse(code)
         if rule and rule.upper() != game_code.rule.letter:
             raise RuleMismatch(
                 f"The code {game_code} is a {game_code.rule.name} deal but rule {rule!r} was asked."
             )
+    elif difficulty:
+        game_code = GameCode(chosen_rule, graded.graded_number(chosen_rule, difficulty))
     else:
-        game_code = GameCode.random(RULES[rule.upper()] if rule else CLASSIC)
+        game_code = GameCode.random(chosen_rule)
     engine = deals.new_game(game_code)
     with transaction.atomic():
         if replaces is not None:

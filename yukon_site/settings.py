@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "games",
     "games.analysis",
+    "games.odds",
     "games.races",
     "games.puzzles",
     "api",
@@ -283,11 +284,12 @@ WS_MESSAGES_PER_SECOND = env_int("WS_MESSAGES_PER_SECOND", 20, minimum=1)
 WS_MESSAGE_BURST = env_int("WS_MESSAGE_BURST", 60, minimum=1)
 
 # Background work (games/analysis/tasks.py) is stored in PostgreSQL and run by
-# `manage.py worker` processes (django-tasks-db). Hints jump the analysis queue.
+# `manage.py worker` processes (django-tasks-db). Hints jump the analysis queue; the odds
+# queue (the published sample's chunks) is served only by workers started for it.
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["assists", "analysis"],
+        "QUEUES": ["assists", "analysis", "odds"],
     }
 }
 # Solver positions per analysed position: a position the budget cannot decide is "unknown".
@@ -364,6 +366,7 @@ SPECTACULAR_SETTINGS = {
         "RuleLetterInputEnum": "api.serializers.common.RULE_LETTERS_ANY_CASE",
         "GameStatusEnum": "api.serializers.games.GAME_STATUSES",
         "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
+        "GradeEnum": "api.serializers.common.GRADES",
     },
 }
 

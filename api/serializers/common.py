@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.models import Game
+from games.odds.models import Grade
 
 # Choice lists, derived from the models (whose rules come from the engine's RULES). The
 # OpenAPI enum names in settings.SPECTACULAR_SETTINGS point at these by import path.
@@ -14,6 +15,8 @@ RULE_LETTERS = Game.Rule.values
 
 
 RULE_LETTERS_ANY_CASE = [*RULE_LETTERS, *(letter.lower() for letter in RULE_LETTERS)]
+#: Difficulty grades of proven-winnable deals (games.odds.grades).
+GRADES = Grade.values
 
 
 def validated(spec_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:

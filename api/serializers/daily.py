@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.common import RuleQuerySerializer
+from api.serializers.common import GRADES, RuleQuerySerializer
 from api.serializers.games import (
     GameSummarySerializer,
     ReplayStepSerializer,
@@ -24,6 +24,12 @@ class DailyTodaySerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     rule = serializers.ChoiceField(choices=Game.Rule.values, help_text="The daily's rule letter.")
     code = serializers.CharField(allow_null=True, help_text="Always null: the day is running.")
+    grade = serializers.ChoiceField(
+        choices=GRADES,
+        allow_null=True,
+        help_text="How hard the deal is (docs/solver.md); null while a task worker grades it, "
+        "in the first moments of the day.",
+    )
     players = serializers.IntegerField(
         help_text="Ranked attempts so far, with hints or without (both rankings together)."
     )

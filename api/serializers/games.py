@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from api.serializers.common import RULE_LETTERS, RULE_LETTERS_ANY_CASE
+from api.serializers.common import GRADES, RULE_LETTERS, RULE_LETTERS_ANY_CASE
 from games.models import Game, MoveLogEntry
 
 GAME_STATUSES = Game.Status.values
@@ -25,6 +26,18 @@ class NewGameSerializer(serializers.Serializer[Any]):
         help_text="The game you leave for this one: deleted if untouched (no move yet) and an "
         "ordinary game; a daily attempt, a race game or a game with a move stays.",
     )
+    difficulty = serializers.ChoiceField(
+        choices=GRADES,
+        required=False,
+        help_text="Deal a deal proven winnable, of this grade (not with a code).",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("code") and data.get("difficulty"):
+            raise serializers.ValidationError(
+                {"difficulty": [_("A code names its deal: ask for a difficulty without one.")]}
+            )
+        return data
 
 
 class VersionSerializer(serializers.Serializer[Any]):

@@ -33,6 +33,7 @@ from api.serializers.games import GameStateSerializer
 from games import daily, days, deals, leaderboards, services, visibility
 from games.engine import GameCode, Rule
 from games.models import Game
+from games.odds import graded
 from games.public import game_state, game_summary
 from ops.replica import reads_from_replica
 
@@ -102,6 +103,7 @@ class DailyTodayView(APIView):
                 "date": deal.date.isoformat(),
                 "rule": rule.letter,
                 "code": visibility.revealed_code(deal),
+                "grade": graded.day_grade(rule, deal.number),
                 "players": Game.objects.filter(
                     daily_date=deal.date, rule=rule.letter, ranked=True
                 ).count(),

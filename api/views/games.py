@@ -48,6 +48,7 @@ from games.errors import (
     NoSuchVersion,
 )
 from games.models import Game
+from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary
 from games.races import rooms
 
@@ -81,9 +82,12 @@ class GameListView(APIView):
         return Response(page(request, self, games.defer("state"), game_summary))
 
     @extend_schema(
-        summary="Start a game (random deal, or from a code)",
+        summary="Start a game (random deal, a proven-winnable one of a difficulty, or a code)",
         request=NewGameSerializer,
-        responses={201: GameStateSerializer, **errors(400, 401, 403, 413)},
+        responses={
+            201: GameStateSerializer,
+            **errors(400, 401, 403, 413, 503, codes={503: [NoGradedDeal]}),
+        },
         examples=[
             STATE_EXAMPLE,
             OpenApiExample("random Classic", value={"rule": "C"}, request_only=True),
@@ -92,6 +96,9 @@ class GameListView(APIView):
                 "in place of an untouched game",
                 value={"rule": "C", "replaces": 12},
                 request_only=True,
+            ),
+            OpenApiExample(
+                "an easy Alaska deal", value={"rule": "A", "difficulty": "easy"}, request_only=True
             ),
         ],
     )
@@ -102,6 +109,7 @@ class GameListView(APIView):
             code=data.get("code"),
             rule=data.get("rule"),
             replaces=data.get("replaces"),
+            difficulty=data.get("difficulty"),
         )
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 

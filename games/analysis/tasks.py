@@ -12,10 +12,14 @@ from django.tasks import TaskContext, task
 
 from games import hints
 from games.analysis import deal_lines, jobs
+from games.odds import runs
+from games.odds.keys import KeyName
 from games.puzzles import mining
 
 #: Hints are waited for by a player: they go before any analysis chunk.
 ASSIST_PRIORITY = 50
+#: The sample's chunks wait for everything else a worker serving their queue is asked.
+ODDS_PRIORITY = -50
 
 
 def _worker(context: TaskContext[Any, Any]) -> str:
@@ -46,3 +50,16 @@ def solve_deal(code: str) -> None:
 def mine_game_puzzles(game_id: int) -> int:
     """Find the puzzles of a lost game's turning point (games.puzzles.mining)."""
     return mining.mine_game(game_id)
+
+
+@task(queue_name="odds", priority=ODDS_PRIORITY)
+def measure_deals(key: KeyName, rule: str, numbers: list[int], node_budget: int) -> None:
+    """Measure a chunk of the published sample (`manage.py winnability`); its own queue, which
+    only the workers started for it serve (`manage.py worker --queue-name odds`)."""
+    runs.measure_deals(key, rule, numbers, node_budget)
+
+
+@task(queue_name="analysis")
+def grade_deal(rule: str, number: int, node_budget: int) -> None:
+    """Measure one deal of this deployment's key for its grade (a daily deal shows it)."""
+    runs.measure_deals("deployment", rule, [number], node_budget, sampled=False)

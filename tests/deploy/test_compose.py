@@ -53,7 +53,11 @@ def test_postgres_keeps_its_data_in_a_named_volume_and_has_a_healthcheck() -> No
 
 def test_migrations_run_once_before_any_worker_starts() -> None:
     services = compose()["services"]
-    assert services["migrate"]["command"][-2:] == ["migrate", "--noinput"]
+    steps = services["migrate"]["command"][-1].split(" && ")
+    assert steps == [
+        "python manage.py migrate --noinput",
+        "python manage.py winnability_data load",
+    ]
     assert services["migrate"]["restart"] == "no"
     assert services["worker"]["depends_on"] == services["web"]["depends_on"]
     assert services["worker"]["command"][1:3] == ["manage.py", "worker"]

@@ -77,7 +77,7 @@ function link(path, text) {
 function drawNav() {
   const me = ctx.me;
   const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")), link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")),
-    link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules"))];
+    link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules")), link("/odds", gettext("Odds"))];
   if (me?.guest) {
     // A guest has no password: signing out would lose the games, so the way out is signing up.
     items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")),

@@ -22,6 +22,7 @@ const ROUTES = [
   [/^\/puzzles$/, () => import("./pages/puzzles.js"), "puzzles"],
   [/^\/puzzles\/(\d+)$/, () => import("./pages/puzzle.js"), "puzzle"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
+  [/^\/odds$/, () => import("./pages/odds.js"), "odds"],
 ];
 
 /** Find the page for a path: {load, name, params} or null. */

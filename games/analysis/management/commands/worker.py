@@ -4,6 +4,10 @@ The library runs the tasks (one at a time per process, highest priority first: h
 before analysis). What it does not do is notice a worker that was killed mid-task; the
 janitor does, every few seconds, by requeueing analysis jobs whose heartbeat went
 quiet, and it queues the analysis of daily games their closed day left unfinished.
+
+By default it serves the queues a player waits on (assists, analysis). The published odds'
+chunks (`manage.py winnability`) wait on their own queue, served by workers started for it
+(`--queue-name odds`), so a long chunk never holds a hint back.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 // the server sends null until the day closes. `?rule=U` shows another rule's own daily (Classic,
 // the main one, never carries it).
 import { ApiError, get, post } from "../api.js";
+import { dayGrade } from "../difficulty.js";
 import { clock, h } from "../dom.js";
 import { formatDate, formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { PUSH } from "../pushes.js";
@@ -161,7 +162,7 @@ function drawToday(box, ctx, today, rule, countdown = h("p", { class: "countdown
       "%(count)s ranked player so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
       "%(count)s ranked players so far. Everybody gets the same cards; the deal's code is revealed when the day closes.",
       today.players), { count: formatNumber(today.players) }, true));
-  box.replaceChildren(countdown, players, attemptsBlock(ctx, today, rule));
+  box.replaceChildren(countdown, dayGrade(today, rule), players, attemptsBlock(ctx, today, rule));
 }
 
 function attemptsBlock(ctx, today, rule) {

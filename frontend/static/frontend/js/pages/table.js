@@ -4,6 +4,7 @@ import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
+import { difficultyField, difficultyOf } from "../difficulty.js";
 import { clock, field, h } from "../dom.js";
 import { showKeys } from "../keyhelp.js";
 import { attendTable } from "../presence.js";
@@ -85,6 +86,7 @@ export function newGameDialog(ctx, { replaces } = {}) {
       h("h2", { id: "new-game-title" }, gettext("New game")),
       h("fieldset", {}, h("legend", {}, gettext("Rules")),
         RULES.map((rule) => radio(rule, ruleChoiceLabel(rule), rule === "C"))),
+      difficultyField(),
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
@@ -96,7 +98,7 @@ export function newGameDialog(ctx, { replaces } = {}) {
     event.preventDefault();
     error.textContent = "";
     const typed = code.value.trim();
-    const body = typed ? { code: typed } : { rule: dialog.querySelector("input[name=rule]:checked").value };
+    const body = typed ? { code: typed } : { rule: dialog.querySelector("input[name=rule]:checked").value, ...difficultyOf(dialog) };
     if (replaces) body.replaces = replaces;
     try {
       const state = await post("/games", body);
