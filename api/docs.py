@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from api.serializers.common import ErrorSerializer
-from games.engine import DEV_DEAL_KEY, GameCode
+from games.engine import DEV_DEAL_KEY, GameCode, public_form
 from games.engine import Game as EngineGame
 from games.errors import ServiceError
 
@@ -16,7 +16,7 @@ EXAMPLE_CODE = "YU1-C-AAAAAAB"
 
 def _example_state() -> dict[str, object]:
     """A real opening position (development deal key), so the example is always truthful."""
-    board = EngineGame.new(GameCode.parse(EXAMPLE_CODE), DEV_DEAL_KEY).to_public()
+    board = public_form(EngineGame.new(GameCode.parse(EXAMPLE_CODE), DEV_DEAL_KEY))
     return {
         "id": 12,
         "owner": "alice",

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
-from games.engine import UNDO_ENTRY, GameCode, Move, MoveResult, replay
+from games.engine import UNDO_ENTRY, GameCode, Move, MoveResult, public_form, read_private, replay
 from games.engine import Game as EngineGame
 from games.models import Game
 
@@ -30,7 +30,7 @@ def new_game(code: GameCode) -> EngineGame:
 
 def current(game: Game) -> EngineGame:
     """The engine position of a stored game (its snapshot)."""
-    return EngineGame.from_private(game.state)
+    return read_private(game.state)
 
 
 def replayed(game: Game, log: Iterable[str]) -> EngineGame:
@@ -71,7 +71,7 @@ def public_steps(engine: EngineGame, texts: list[str], *, after: int = 0) -> lis
 
 
 def _step(seq: int, move: str | None, engine: EngineGame) -> dict[str, Any]:
-    board = engine.to_public()
+    board = public_form(engine)
     return {
         "seq": seq,
         "move": move,

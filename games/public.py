@@ -16,6 +16,7 @@ from django.utils import timezone
 from games import deals
 from games.days import is_closed
 from games.engine import Game as EngineGame
+from games.engine import public_form
 from games.engine.finish import every_card_face_up
 from games.models import Game
 from games.visibility import hides_code
@@ -111,7 +112,7 @@ def game_state(game: Game, engine: EngineGame | None = None) -> GameState:
     `can_finish`: every card is face up, so Finish may carry the rest home.
     """
     engine = engine or deals.current(game)
-    board = engine.to_public()
+    board = public_form(engine)
     finished = game.is_finished or is_closed(game)
     return {
         **game_summary(game),

@@ -21,7 +21,17 @@ from django.utils import timezone
 from accounts import guests
 from games import daily as daily_deals
 from games import days, deals, endings, events, visibility
-from games.engine import CLASSIC, RULES, Card, GameCode, Move, MoveResult, Rule, finish
+from games.engine import (
+    CLASSIC,
+    RULES,
+    Card,
+    GameCode,
+    Move,
+    MoveResult,
+    Rule,
+    finish,
+    private_form,
+)
 from games.engine import Game as EngineGame
 from games.errors import (
     CardsFaceDown,
@@ -84,7 +94,10 @@ def start_game(
         if replaces is not None:
             _discard_untouched(player, replaces)
         game = Game.objects.create(
-            owner=player, code=str(game_code), rule=game_code.rule.letter, state=engine.to_private()
+            owner=player,
+            code=str(game_code),
+            rule=game_code.rule.letter,
+            state=private_form(engine),
         )
         events.happened(events.GameStarted(game))
     return game
@@ -127,7 +140,7 @@ def _start_daily(player: User, rule: Rule) -> Game:
             owner=player,
             code=str(game_code),
             rule=game_code.rule.letter,
-            state=engine.to_private(),
+            state=private_form(engine),
             daily_date=deal.date,
         )
         try:
@@ -257,7 +270,7 @@ def _record_step(
     daily_deals.ensure_playable(game)
     now = timezone.now()
     game.version += 1
-    game.state = engine.to_private()
+    game.state = private_form(engine)
     game.score = engine.score
     game.move_count = engine.move_count
     game.cards_on_foundations = engine.cards_on_foundations
@@ -483,7 +496,7 @@ def retry_from(player: User, game_id: int, version: int) -> Game:
             owner=player,
             code=game.code,
             rule=game.rule,
-            state=engine.to_private(),
+            state=private_form(engine),
             version=version,
             score=engine.score,
             move_count=engine.move_count,

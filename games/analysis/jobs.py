@@ -21,7 +21,7 @@ from games import days, deals, events, visibility
 from games.analysis import turning
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
-from games.engine import GameCode, Move
+from games.engine import GameCode, Move, public_form
 from games.engine.lines import without_loops
 from games.engine.solver import SolveResult, solve
 from games.models import Game
@@ -330,13 +330,13 @@ def _losing_move(game: Game, job: GameAnalysis) -> dict[str, Any] | None:
         return None
     texts = _texts(game)
     engine = deals.replayed(game, texts[: job.losing_version - 1])
-    before = engine.to_public()
+    before = public_form(engine)
     engine.play(Move.parse(job.better_move))
     return {
         "version": job.losing_version,
         "move": texts[job.losing_version - 1],
         "better_move": job.better_move,
-        "better_board": _unturned(before, engine.to_public()),
+        "better_board": _unturned(before, public_form(engine)),
     }
 
 

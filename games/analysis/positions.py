@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import UNDO_ENTRY, Move
+from games.engine import UNDO_ENTRY, Move, private_form
 from games.engine import Game as EngineGame
 from games.engine.solver import SolveResult
 
@@ -56,7 +56,7 @@ class LogPositions:
         engine = start
 
         def visit() -> int:
-            private = engine.to_private()
+            private = private_form(engine)
             key = _key(private)
             if key not in index_of:
                 index_of[key] = len(self.positions)

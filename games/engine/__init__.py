@@ -32,6 +32,7 @@ from .records import ColumnView, FoundationView, MoveKind, MoveResult, UndoResul
 from .refusals import REFUSALS, Refusal
 from .replay import UNDO_ENTRY, replay
 from .rules import ALASKA, CLASSIC, GROUP_LIMIT, RELAXED, RULES, RUSSIAN, Rule, SuitMatch
+from .serialization import private_form, public_form, read_private
 
 __all__ = [
     "ALASKA",
@@ -79,5 +80,8 @@ __all__ = [
     "compiled",
     "deal_cards",
     "native",
+    "private_form",
+    "public_form",
+    "read_private",
     "replay",
 ]

@@ -9,15 +9,16 @@ Legal moves come in a fixed, documented order: by destination column 1..7
 (for each, the cards that fit its last card in engine-index order: ♠ A..K,
 ♥, ♦, ♣; for an empty column the Kings), then foundation moves by column 1..7.
 
-The public and private forms are read and written by :mod:`.serialization`;
+The public and private forms are read and written by :mod:`.serialization`, which
+imports this module (never the reverse);
 refusal sentences come from :mod:`.refusals`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterator, Sequence
+from typing import Final
 
 from . import refusals
 from .cards import (
@@ -139,7 +140,7 @@ class Game:
         score: int = 0,
         move_count: int = 0,
     ) -> None:
-        """Build from engine data; prefer :meth:`new`, :meth:`from_layout`, :meth:`from_private`."""
+        """Build from engine data; prefer :meth:`new`, :meth:`from_layout`, or ``read_private``."""
         _validate(columns, down, foundations)
         if not (isinstance(score, int) and score >= 0):
             raise InvalidStateError(f"score {score!r} is not a whole number >= 0")
@@ -694,21 +695,6 @@ class Game:
             found.append(FOUNDATION)
         return found
 
-    # -- the public and private forms: read and written in .serialization -----
-
-    def to_public(self) -> dict[str, Any]:
-        """The player's view, JSON-safe; it never names a face-down card."""
-        return serialization.public_form(self)
-
-    def to_private(self) -> dict[str, Any]:
-        """The full state, JSON-safe, face-down cards and undo window included."""
-        return serialization.private_form(self)
-
-    @classmethod
-    def from_private(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_private`; raises :class:`InvalidStateError`."""
-        return serialization.read_private(data)
-
 
 def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list[int]) -> None:
     """Refuse anything but 7 columns and 4 foundations holding each card once."""
@@ -732,8 +718,3 @@ def _validate(columns: list[list[CardIndex]], down: list[int], foundations: list
             f"(missing: {' '.join(CARD_TEXT[c] for c in missing) or 'none'}; "
             f"twice: {' '.join(CARD_TEXT[c] for c in doubled) or 'none'})"
         )
-
-
-# Last, as serialization builds Games from this module's names (an import inside each
-# method cost about 1 us per call, and the forms are written on every move).
-from . import serialization  # noqa: E402

@@ -19,11 +19,12 @@ from collections.abc import Sequence
 
 from .game import Game
 from .moves import Move
+from .serialization import private_form
 
 
 def _position(game: Game) -> tuple[object, ...]:
     """The cards where they lie (not the score, the move count or the undo window)."""
-    private = game.to_private()
+    private = private_form(game)
     columns = tuple(
         (tuple(column["face_down"]), tuple(column["face_up"])) for column in private["columns"]
     )

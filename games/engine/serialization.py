@@ -1,10 +1,9 @@
 """The public and private forms of a game: written from a :class:`Game`, the private one read.
 
 The formats live apart from the position (``game.py``), as a chess FEN
-reader and writer live apart from the board; ``Game.to_public``,
-``to_private`` and ``from_private`` only call these. docs/notation.md
-specifies both forms. They read the position's fields directly: both run on
-every move, so no copies.
+reader and writer live apart from the board: this module imports the position, never
+the other way round. docs/notation.md specifies both forms. They read the position's
+fields directly: both run on every move, so no copies.
 """
 
 from __future__ import annotations

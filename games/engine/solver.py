@@ -24,6 +24,7 @@ from .cards import CARDS, Card
 from .game import Game
 from .moves import FOUNDATION, MOVES, Move
 from .rules import Rule
+from .serialization import private_form, read_private
 from .solver_core import FOUND, BudgetExceeded, Tables, build_tables, search
 
 #: What the solver concluded.
@@ -74,7 +75,7 @@ def rule_tables(rule: Rule) -> Tables:
 
 def _position(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
     """Columns (bottom to top, face-down cards first), face-down counts, foundations."""
-    data = game.to_private()
+    data = private_form(game)
     columns: list[list[int]] = []
     down: list[int] = []
     for column in data["columns"]:
@@ -95,14 +96,12 @@ def solve(
     """Decide whether a position can be won; with no budget the search runs to the end.
 
     ``game_or_position`` is a :class:`Game` or its private form
-    (:meth:`Game.to_private`). The game is not changed. ``clock`` measures the time
+    (:func:`.serialization.private_form`). The game is not changed. ``clock`` measures the time
     budget and the result's seconds: wall-clock time, or for example
     ``time.process_time`` to give each position the same CPU on a shared machine.
     """
     game = (
-        game_or_position
-        if isinstance(game_or_position, Game)
-        else Game.from_private(game_or_position)
+        game_or_position if isinstance(game_or_position, Game) else read_private(game_or_position)
     )
     started = clock()
     if game.won:

@@ -28,7 +28,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import days
-from games.engine import Game, Move
+from games.engine import Game, Move, read_private
 from games.puzzles import daily, deck, ratings
 from games.puzzles.errors import TooManyMoves
 from games.puzzles.models import Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
@@ -88,7 +88,7 @@ def check(puzzle: Puzzle, moves: list[str]) -> tuple[Outcome, int, Game]:
         raise TooManyMoves(
             f"Puzzle {puzzle.pk} is answered in {len(solution)} move(s); {len(moves)} were sent."
         )
-    board = Game.from_private(puzzle.position)
+    board = read_private(puzzle.position)
     for step, text in enumerate(moves):
         move = Move.parse(text)
         board.check(move)

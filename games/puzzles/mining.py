@@ -29,7 +29,7 @@ from django.db import transaction
 
 from games import deals
 from games.analysis.models import GameAnalysis
-from games.engine import DEAL_COUNT, Game, GameCode, Move, Rule
+from games.engine import DEAL_COUNT, Game, GameCode, Move, Rule, private_form
 from games.engine.lines import without_loops
 from games.engine.solver import solve
 from games.models import Game as StoredGame
@@ -54,14 +54,14 @@ def node_budget() -> int:
 def stored_position(game: Game) -> dict[str, Any]:
     """The private form a puzzle keeps: the cards where they lie, without the deal's code, the
     score, the move count or an undo window (none of them is the puzzle's)."""
-    private = game.to_private()
+    private = private_form(game)
     return {**private, "code": None, "score": 0, "move_count": 0, "undo": []}
 
 
 def position_key(game: Game) -> str:
     """The position told apart from every other: rule, foundations and the columns as a set
     (no rule refers to a column's place, so permuted columns are one puzzle)."""
-    private = game.to_private()
+    private = private_form(game)
     columns = sorted(
         (" ".join(column["face_down"]), " ".join(column["face_up"]))
         for column in private["columns"]

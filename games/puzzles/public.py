@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from games import days, fair_help, visibility
-from games.engine import Game
+from games.engine import Game, public_form, read_private
 from games.puzzles.errors import PuzzleNotFound
 from games.puzzles.models import Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
 from games.puzzles.ratings import starting_rating
@@ -24,7 +24,7 @@ BOARD_FIELDS = ("rule", "columns", "foundations", "cards_on_foundations", "legal
 
 def board_of(game: Game) -> dict[str, Any]:
     """A position as a puzzle shows it."""
-    public = game.to_public()
+    public = public_form(game)
     return {name: public[name] for name in BOARD_FIELDS}
 
 
@@ -76,7 +76,7 @@ def puzzle_view(puzzle: Puzzle, viewer: User | AnonymousUser) -> dict[str, Any]:
         "moves_to_find": len(puzzle.solution),
         "origin": puzzle.source,
         "yours": card is not None and card.own,
-        "board": board_of(Game.from_private(puzzle.position)),
+        "board": board_of(read_private(puzzle.position)),
         "answered": (
             {"correct": first.correct, "solution": list(puzzle.solution)}
             if first is not None

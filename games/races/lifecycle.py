@@ -20,7 +20,7 @@ from django.db.models import Min, Q
 from django.utils import timezone
 
 from games import deals, endings, events
-from games.engine import GameCode
+from games.engine import GameCode, private_form
 from games.models import Game
 from games.public import GameState
 from games.races import ranking, ratings
@@ -189,7 +189,7 @@ def start_countdown(race: Race, racers: list[Racer], now: datetime, seconds: int
 def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
     """The countdown is over: every racer gets the same deal, dealt at `starts_at`."""
     code = GameCode.parse(race.code)
-    dealt = deals.new_game(code).to_private()
+    dealt = private_form(deals.new_game(code))
     for racer in racers:
         game = Game.objects.create(
             owner=racer.player,

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.engine import DEV_DEAL_KEY, Game, GameCode, Move
+from games.engine import DEV_DEAL_KEY, Game, GameCode, Move, private_form
 from games.models import Game as GameRow
 from games.models import MoveLogEntry
 from tests.support.play import new_game, post, winning_line
@@ -107,7 +107,7 @@ def test_a_blocked_table_is_refused_finish_blocked(alice: User, alice_api: APICl
         [0, 13, 13, 11],
         code=GameCode.parse(CODE),
     )  # fmt: skip
-    row = GameRow.objects.create(owner=alice, code=CODE, state=blocked.to_private())
+    row = GameRow.objects.create(owner=alice, code=CODE, state=private_form(blocked))
     state = alice_api.get(f"/api/v1/games/{row.pk}").json()
     assert state["can_finish"] is True
     refused = finish(alice_api, state)

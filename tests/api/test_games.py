@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.engine import DEV_DEAL_KEY, Game, GameCode, Move
+from games.engine import DEV_DEAL_KEY, Game, GameCode, Move, public_form
 from games.models import Game as GameRow
 from games.models import MoveLogEntry, Result
 from tests.support.doors import DOORS, open_door
@@ -57,7 +57,7 @@ class TestCreate:
     def test_it_starts_from_a_code_case_insensitively(self, alice_api: APIClient) -> None:
         state = new_game(alice_api, code=CODE.lower())
         assert state["code"] == CODE
-        expected = Game.new(GameCode.parse(CODE), DEV_DEAL_KEY).to_public()
+        expected = public_form(Game.new(GameCode.parse(CODE), DEV_DEAL_KEY))
         assert state["columns"] == expected["columns"]
 
     def test_it_rejects_a_bad_code_with_its_reason(self, alice_api: APIClient) -> None:

@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from games import hints
-from games.engine import CARDS, DEV_DEAL_KEY, Game, GameCode, Move
+from games.engine import CARDS, DEV_DEAL_KEY, Game, GameCode, Move, private_form
 from games.engine.solver import SolveResult, solve
 from games.models import Game as GameRow
 from tests.support.play import new_game, post, token_client, winning_line
@@ -58,7 +58,7 @@ def test_a_hint_is_a_legal_move_of_a_winning_line_and_marks_the_game(alice: User
 @pytest.mark.django_db
 def test_a_dead_position_is_no_longer_winnable(alice: User) -> None:
     stuck = Game.from_layout([(" ".join(str(c) for c in CARDS if str(c) != "5S"), "5S")])
-    row = GameRow.objects.create(owner=alice, code="YU1-C-AAAAAAB", state=stuck.to_private())
+    row = GameRow.objects.create(owner=alice, code="YU1-C-AAAAAAB", state=private_form(stuck))
     answer = asked(token_client(alice), row.pk, "hint")
     assert (answer["status"], answer["move"]) == ("no-longer-winnable", None)
 

@@ -13,8 +13,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from games import days, services
-from games.engine import Game as EngineGame
-from games.engine import GameCode, Move
+from games.engine import GameCode, Move, public_form, read_private
 from games.models import DailyDeal
 from games.models import Game as StoredGame
 from games.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
@@ -36,7 +35,7 @@ def answer(client: APIClient, puzzle: Puzzle, moves: list[str]) -> dict[str, Any
 
 
 def wrong_move(puzzle: Puzzle) -> str:
-    board = EngineGame.from_private(puzzle.position)
+    board = read_private(puzzle.position)
     return next(str(move) for move in board.legal_moves if str(move) != puzzle.solution[0])
 
 
@@ -149,7 +148,7 @@ def test_a_longer_answer_goes_on_move_by_move_showing_only_cards_already_seen(
     alice_api: APIClient,
 ) -> None:
     (puzzle,) = seeded(1, steps=2)
-    start = EngineGame.from_private(puzzle.position)
+    start = read_private(puzzle.position)
     first = answer(alice_api, puzzle, puzzle.solution[:1])
     assert first["outcome"] == "continue"
     assert (first["correct"], first["step"], first["moves_to_find"]) == (True, 1, 2)
@@ -158,7 +157,7 @@ def test_a_longer_answer_goes_on_move_by_move_showing_only_cards_already_seen(
     assert not PuzzleAttempt.objects.exists()
     shown = {card for column in first["board"]["columns"] for card in column["face_up"]}
     seen = {str(card) for column in start.columns for card in column.face_up}
-    assert shown <= seen | {f["top"] for f in start.to_public()["foundations"] if f["top"]}
+    assert shown <= seen | {f["top"] for f in public_form(start)["foundations"] if f["top"]}
     assert puzzle.solution[1] in first["board"]["legal_moves"]
     done = answer(alice_api, puzzle, puzzle.solution)
     assert done["outcome"] == "solved"
@@ -167,7 +166,7 @@ def test_a_longer_answer_goes_on_move_by_move_showing_only_cards_already_seen(
 
 def test_a_wrong_second_move_is_a_wrong_move_at_step_one(alice_api: APIClient) -> None:
     (puzzle,) = seeded(1, steps=2)
-    board = EngineGame.from_private(puzzle.position)
+    board = read_private(puzzle.position)
     board.play(Move.parse(puzzle.solution[0]))
     other = next(str(m) for m in board.legal_moves if str(m) != puzzle.solution[1])
     body = answer(alice_api, puzzle, [puzzle.solution[0], other])
@@ -179,7 +178,7 @@ def test_an_illegal_move_is_refused_by_the_rule_and_decides_nothing(
     alice_api: APIClient,
 ) -> None:
     (puzzle,) = seeded(1)
-    board = EngineGame.from_private(puzzle.position)
+    board = read_private(puzzle.position)
     top = board.columns[0].face_up[-1]
     illegal = next(
         f"{top}>{column}"

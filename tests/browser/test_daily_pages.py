@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, ViewportSize, expect
 
 from games import daily, days, deals
-from games.engine import GameCode
+from games.engine import GameCode, private_form
 from games.models import DailyDeal, Game
 from tests.browser.helpers import Player
 from tests.support.play import winning_line
@@ -57,7 +57,7 @@ def faster_winners(day: date, count: int) -> None:
     """`count` ranked winners of `day`, all in fewer moves than the winning line (tied)."""
     players = User.objects.bulk_create(User(username=f"pro{n:02}") for n in range(count))
     start = datetime.combine(day, time(1), tzinfo=UTC)
-    state = deals.new_game(GameCode.parse(CODE)).to_private()
+    state = private_form(deals.new_game(GameCode.parse(CODE)))
     Game.objects.bulk_create(
         Game(
             owner=player,

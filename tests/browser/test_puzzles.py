@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from games import days
-from games.engine import Game as EngineGame
+from games.engine import read_private
 from games.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt
 from tests.browser.helpers import CORNER, Player, new_context
 from tests.support.puzzles import seeded
@@ -36,7 +36,7 @@ def place(page: Page, move: str) -> None:
 
 
 def wrong_move(puzzle: Puzzle) -> str:
-    board = EngineGame.from_private(puzzle.position)
+    board = read_private(puzzle.position)
     return next(str(move) for move in board.legal_moves if str(move) != puzzle.solution[0])
 
 

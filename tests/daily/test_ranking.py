@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import daily, deals
+from games.engine import private_form
 from games.models import Game
 from tests.daily.helpers import DAY, at
 from tests.support.play import token_client
@@ -25,7 +26,7 @@ def ranked_game(
     return Game.objects.create(
         owner=player,
         code=str(daily.code_of(deal)),
-        state=deals.new_game(daily.code_of(deal)).to_private(),
+        state=private_form(deals.new_game(daily.code_of(deal))),
         daily_date=DAY,
         ranked=True,
         assisted=assisted,

@@ -20,6 +20,7 @@ from games.engine import (
     IllegalMoveError,
     InvalidGameCodeError,
     Move,
+    public_form,
     replay,
 )
 from games.engine.moves import MOVES
@@ -175,7 +176,7 @@ def test_push_and_pop_restore_exactly(code: GameCode, picks: list[int]) -> None:
 def test_the_public_form_never_leaks_a_face_down_card(code: GameCode, picks: list[int]) -> None:
     game = Game.new(code, DEV_DEAL_KEY)
     for pick in picks[:60]:
-        public = game.to_public()
+        public = public_form(game)
         hidden = {str(c) for col in game.hidden_cards() for c in col}
         visible = {c for col in public["columns"] for c in col["face_up"]}
         visible |= {f["top"] for f in public["foundations"] if f["top"]}

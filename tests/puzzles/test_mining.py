@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from games import services
-from games.engine import ALASKA, Game, Move
+from games.engine import ALASKA, Move, read_private
 from games.models import Game as StoredGame
 from games.puzzles import mining, ratings
 from games.puzzles.models import Puzzle, PuzzleCard
@@ -92,7 +92,7 @@ def test_solver_deals_fill_the_pool_with_positions_that_keep_no_deal_code_or_his
         assert position["undo"] == []
         assert puzzle.source == "deal" and puzzle.game is None
         assert puzzle.code.startswith("YU1-A-")
-        board = Game.from_private(position)
+        board = read_private(position)
         assert puzzle.legal_moves == board.legal_moves.count() >= 2
         assert Move.parse(puzzle.solution[0]) in board.legal_moves
         again = prove(board, mining.node_budget())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import DEAL_COUNT, DEV_DEAL_KEY, RULES, Game, GameCode, native
+from games.engine import DEAL_COUNT, DEV_DEAL_KEY, RULES, Game, GameCode, native, private_form
 from games.engine.solver import solve
 from tests.engine.both_engines import require_both_engines
 from tests.solver.test_soundness import late_position
@@ -36,7 +36,7 @@ def test_compiled_and_interpreted_solvers_agree_on_a_fixed_sample() -> None:
     verdicts = set()
     for game in sample():
         ours = answer(solve(game, node_budget=15_000))
-        theirs = answer(interpreted.solve(game.to_private(), node_budget=15_000))
-        assert ours == theirs, game.to_private()
+        theirs = answer(interpreted.solve(private_form(game), node_budget=15_000))
+        assert ours == theirs, private_form(game)
         verdicts.add(ours[0])
     assert verdicts == {"winnable", "unwinnable", "unknown"}  # the sample reaches all three

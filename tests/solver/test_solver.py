@@ -19,6 +19,7 @@ from games.engine import (
     GameCode,
     Move,
     Rule,
+    private_form,
 )
 from games.engine.solver import SolveResult, rule_tables, solve
 from games.engine.solver_core import PROBE_NODES, Search, probe_budget
@@ -84,14 +85,14 @@ def test_lines_replay_from_positions_in_mid_game() -> None:
 
 def test_solving_leaves_the_game_unchanged() -> None:
     game = deal(12345)
-    before = game.to_private()
+    before = private_form(game)
     solve(game, node_budget=2000)
-    assert game.to_private() == before
+    assert private_form(game) == before
 
 
 def test_a_private_form_is_accepted() -> None:
     game = Game.from_layout([("", "KS")], [12, 13, 13, 13])
-    assert solve(game.to_private()).verdict == "winnable"
+    assert solve(private_form(game)).verdict == "winnable"
 
 
 def test_won_in_one_move() -> None:

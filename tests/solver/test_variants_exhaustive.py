@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from games.engine import ALASKA, CARDS, RULES, RUSSIAN, Game, Rule
+from games.engine import ALASKA, CARDS, RULES, RUSSIAN, Game, Rule, private_form
 from games.engine.solver import solve
 from tests.support.exhaustive import exhaustively_winnable
 
@@ -71,7 +71,7 @@ def test_verdicts_match_a_brute_force_search(rule: Rule) -> None:
         if plain is None:
             continue
         result = solve(game)
-        assert result.verdict == ("winnable" if plain else "unwinnable"), game.to_private()
+        assert result.verdict == ("winnable" if plain else "unwinnable"), private_form(game)
         if plain:
             copy = game.copy()
             for move in result.line:

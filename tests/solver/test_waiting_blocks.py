@@ -13,7 +13,17 @@ import random
 
 import pytest
 
-from games.engine import ALASKA, CLASSIC, DEAL_COUNT, DEV_DEAL_KEY, RELAXED, Game, GameCode, Rule
+from games.engine import (
+    ALASKA,
+    CLASSIC,
+    DEAL_COUNT,
+    DEV_DEAL_KEY,
+    RELAXED,
+    Game,
+    GameCode,
+    Rule,
+    private_form,
+)
 from games.engine.cards import KINGS
 from games.engine.solver import _position, rule_tables
 from games.engine.solver_core import _CARD_SHIFT, _DEST_SHIFT, FOUND, Search
@@ -81,7 +91,7 @@ def dropped_blocks(game: Game) -> tuple[int, int]:
             if not search.block_can_end(card, k, waiting):
                 dropped += 1
                 undo = take_back(search, card, k)
-                assert not block_leaves_waiting(search, set()), (game.to_private(), card, k)
+                assert not block_leaves_waiting(search, set()), (private_form(game), card, k)
                 put_back(search, undo)
             elif depth < 3:
                 kept += 1

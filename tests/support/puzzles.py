@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Game as EngineGame
+from games.engine import read_private
 from games.models import Game
 from games.puzzles.mining import Candidate, store
 from games.puzzles.models import Puzzle
@@ -49,5 +50,5 @@ def seeded(count: int = 1, *, steps: int | None = None, **where: Any) -> list[Pu
 
 def hidden_cards(puzzle: Puzzle) -> set[str]:
     """The puzzle position's face-down cards (server side only)."""
-    engine = EngineGame.from_private(puzzle.position)
+    engine = read_private(puzzle.position)
     return {str(card) for column in engine.hidden_cards() for card in column}

@@ -10,6 +10,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import deals, services
+from games.engine import private_form
 from games.models import Game
 from games.races.models import Race
 from tests.support.play import post, winning_line
@@ -88,7 +89,7 @@ def fast_forward(game_id: int, moves: list[str]) -> int:
     game = Game.objects.get(pk=game_id)
     engine = deals.replayed(game, moves)
     Game.objects.filter(pk=game_id).update(
-        state=engine.to_private(),
+        state=private_form(engine),
         version=len(moves),
         move_count=len(moves),
         score=engine.score,

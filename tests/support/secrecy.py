@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from games.engine import Game as EngineGame
+from games.engine import read_private
 from games.models import Game
 
 
@@ -25,5 +25,5 @@ def strings(value: Any) -> Iterator[str]:
 
 def face_down_cards(game_id: int) -> set[str]:
     """The game's face-down cards right now, from the private state (server side only)."""
-    engine = EngineGame.from_private(Game.objects.get(pk=game_id).state)
+    engine = read_private(Game.objects.get(pk=game_id).state)
     return {str(card) for column in engine.hidden_cards() for card in column}

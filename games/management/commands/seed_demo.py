@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from games import daily, deals
 from games.days import today as utc_today
-from games.engine import DEAL_COUNT, RULES, UNDO_ENTRY, GameCode, Move, MoveResult
+from games.engine import DEAL_COUNT, RULES, UNDO_ENTRY, GameCode, Move, MoveResult, private_form
 from games.engine.solver import solve
 from games.models import Game, MoveLogEntry, PlayerStats, Result
 from games.stats import fold
@@ -103,7 +103,7 @@ def _template(code: GameCode, texts: list[str]) -> Template:
         str(code),
         code.rule.letter,
         tuple(log),
-        json.dumps(engine.to_private()),
+        json.dumps(private_form(engine)),
         engine.won,
         engine.move_count,
         engine.score,
