@@ -258,6 +258,11 @@ class Game:
         """The 4 foundations in ♠ ♥ ♦ ♣ order."""
         return tuple(self.foundation(s) for s in range(4))
 
+    def layout(self) -> tuple[list[list[CardIndex]], list[int], list[int]]:
+        """Copies of the position in engine indexes: each column bottom to top (face-down
+        cards first), the face-down counts, the foundation counts (the solver starts here)."""
+        return [list(col) for col in self._cols], list(self._down), list(self._found)
+
     @property
     def score(self) -> int:
         """Points so far, by the scoring rule in :mod:`.rules` (+10 per card up, +5 per turn)."""

@@ -19,16 +19,12 @@ from collections.abc import Sequence
 
 from .game import Game
 from .moves import Move
-from .serialization import private_form
 
 
 def _position(game: Game) -> tuple[object, ...]:
     """The cards where they lie (not the score, the move count or the undo window)."""
-    private = private_form(game)
-    columns = tuple(
-        (tuple(column["face_down"]), tuple(column["face_up"])) for column in private["columns"]
-    )
-    return (columns, tuple(private["foundations"]))
+    columns, down, foundations = game.layout()
+    return (tuple(map(tuple, columns)), tuple(down), tuple(foundations))
 
 
 def without_loops(game: Game, line: Sequence[Move]) -> list[Move]:

@@ -20,11 +20,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import CARDS, Card
+from .cards import CARDS
 from .game import Game
 from .moves import FOUNDATION, MOVES, Move
 from .rules import Rule
-from .serialization import private_form, read_private
+from .serialization import read_private
 from .solver_core import FOUND, BudgetExceeded, Tables, build_tables, search
 
 #: What the solver concluded.
@@ -73,19 +73,6 @@ def rule_tables(rule: Rule) -> Tables:
     return build_tables(fits)
 
 
-def _position(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
-    """Columns (bottom to top, face-down cards first), face-down counts, foundations."""
-    data = private_form(game)
-    columns: list[list[int]] = []
-    down: list[int] = []
-    for column in data["columns"]:
-        hidden = [Card.parse(text).index for text in column["face_down"]]
-        shown = [Card.parse(text).index for text in column["face_up"]]
-        columns.append(hidden + shown)
-        down.append(len(hidden))
-    return columns, down, [int(n) for n in data["foundations"]]
-
-
 def solve(
     game_or_position: Game | Mapping[str, Any],
     *,
@@ -106,7 +93,7 @@ def solve(
     started = clock()
     if game.won:
         return SolveResult("winnable", [], None, 0, clock() - started)
-    columns, down, foundations = _position(game)
+    columns, down, foundations = game.layout()
     try:
         steps, nodes = search(
             rule_tables(game.rule),

@@ -14,7 +14,7 @@ import random
 
 from games.engine import ALASKA, CLASSIC, RELAXED, RUSSIAN, Game, private_form
 from games.engine.cards import CARD_TEXT
-from games.engine.solver import _position, rule_tables
+from games.engine.solver import rule_tables
 from games.engine.solver_core import BOTTOM, HIDDEN, HOME, WAITING, Search
 from tests.solver.test_soundness import late_position, plainly_winnable
 
@@ -47,7 +47,7 @@ def test_every_shared_lost_position_is_lost() -> None:
         game = late_position(rng, [CLASSIC, RELAXED, RUSSIAN, ALASKA][n % 4 :][:1])
         if game.won:
             continue
-        columns, down, foundations = _position(game)
+        columns, down, foundations = game.layout()
         tables = rule_tables(game.rule)
         lost: set[int] = set()
         main = Search(tables, columns, down, foundations, lost=lost)

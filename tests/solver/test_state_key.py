@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.engine import DEAL_COUNT, DEV_DEAL_KEY, RULES, Game, GameCode
-from games.engine.solver import _position, rule_tables
+from games.engine.solver import rule_tables
 from games.engine.solver_core import BOTTOM, FOUND, HIDDEN, HOME, WAITING, Search
 
 
@@ -22,7 +22,7 @@ def key_from_scratch(search: Search) -> int:
 
 
 def search_of(game: Game) -> Search:
-    columns, down, foundations = _position(game)
+    columns, down, foundations = game.layout()
     return Search(rule_tables(game.rule), columns, down, foundations)
 
 
@@ -87,7 +87,7 @@ def test_the_key_follows_every_move_and_its_undo() -> None:
 
 def test_the_key_ignores_column_order() -> None:
     game = Game.new(GameCode.parse("YU1-C-AAAAAAB"), DEV_DEAL_KEY)
-    columns, down, foundations = _position(game)
+    columns, down, foundations = game.layout()
     order = [3, 0, 6, 1, 5, 2, 4]
     shuffled = Search(
         rule_tables(game.rule), [columns[j] for j in order], [down[j] for j in order], foundations

@@ -25,7 +25,7 @@ from games.engine import (
     private_form,
 )
 from games.engine.cards import KINGS
-from games.engine.solver import _position, rule_tables
+from games.engine.solver import rule_tables
 from games.engine.solver_core import _CARD_SHIFT, _DEST_SHIFT, FOUND, Search
 from tests.solver.test_soundness import late_position
 
@@ -69,7 +69,7 @@ def block_leaves_waiting(search: Search, seen: set[int]) -> bool:
 
 def dropped_blocks(game: Game) -> tuple[int, int]:
     """Check every take-back the test drops in the blocks from ``game``: (dropped, kept)."""
-    columns, down, foundations = _position(game)
+    columns, down, foundations = game.layout()
     search = Search(rule_tables(game.rule), columns, down, foundations)
     dropped = kept = 0
 
