@@ -3,7 +3,7 @@ import { patch, post } from "./api.js";
 import { h } from "./dom.js";
 import { gettext, interpolate, rememberLanguage } from "./i18n.js";
 import { match } from "./router.js";
-import { applyLook, loadMe } from "./session.js";
+import { applyLook, signedIn } from "./session.js";
 
 const app = document.getElementById("app");
 const nav = document.getElementById("nav");
@@ -128,7 +128,7 @@ document.getElementById("language")?.addEventListener("change", async (event) =>
   location.reload();
 });
 
-ctx.setMe(await loadMe());
+ctx.setMe(signedIn());
 await route();
 performance.mark("yukon-interactive");
 document.body.dataset.ready = "true";

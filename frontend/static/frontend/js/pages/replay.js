@@ -88,12 +88,15 @@ export async function mount(root, ctx, name, ...ids) {
     oninput: (event) => show(stepTo(event.target.value, index, view.steps.length)),
   });
   const where = h("p", { class: "replay-step", role: "status", "aria-live": "polite" });
-  const button = (action, label, text) => h("button", { type: "button", "data-step": action, "aria-label": label, onclick: () => go(action) }, text);
+  // Each button is named by its word (the arrow is only drawn), so a voice command saying
+  // what the button shows reaches it, in every language.
+  const arrow = (text) => h("span", { "aria-hidden": "true" }, text);
+  const button = (action, ...content) => h("button", { type: "button", "data-step": action, onclick: () => go(action) }, ...content);
   const playButton = h("button", { type: "button", class: "primary", "data-step": "play", onclick: togglePlay });
   const controls = h("div", { class: "replay-controls", role: "group", "aria-label": gettext("Replay controls") },
-    button("first", gettext("First step"), "« " + gettext("First")), button("prev", gettext("Previous step"), "‹ " + gettext("Previous")),
+    button("first", arrow("« "), gettext("First")), button("prev", arrow("‹ "), gettext("Previous")),
     playButton,
-    button("next", gettext("Next step"), gettext("Next") + " ›"), button("last", gettext("Last step"), gettext("Last") + " »"),
+    button("next", gettext("Next"), arrow(" ›")), button("last", gettext("Last"), arrow(" »")),
     position);
   const retryButton = page.mine && game?.status !== "active"
     ? h("button", { type: "button", "data-action": "retry", onclick: retry }, gettext("Retry from here"))

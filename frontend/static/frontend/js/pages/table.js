@@ -130,7 +130,7 @@ function stat(label, key, note = null) {
 /** The clock's rule in a word: server time, so it runs on while the tab is hidden. */
 function clockNote() {
   const text = gettext("Server time from your first move: the clock keeps counting while this tab is hidden or closed.");
-  return h("span", { class: "clock-note", tabindex: "0", role: "note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
+  return h("button", { type: "button", class: "clock-note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
 }
 
 function table(root, ctx, initial, spectating) {
@@ -152,7 +152,7 @@ function table(root, ctx, initial, spectating) {
   const head = h("div", { class: "table-head" }, info, status);
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes.") });
-  root.replaceChildren(head, boardEl);
+  root.replaceChildren(h("h1", { class: "sr-only" }, gettext("Yukon Solitaire")), head, boardEl);
   ctx.dockMessages(head);
 
   let clockBase = { seconds: 0, at: 0, running: false };
