@@ -28,6 +28,7 @@ CORE_MODULES = (
     "render.js",
     "drag.js",
     "keyboard.js",
+    "menus.js",
     "board.js",
     "variants.js",
     "pages/table.js",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -29,6 +31,7 @@ def test_sign_up_log_out_and_log_in(browser: Browser, server: RunningServer) -> 
         expect(page.get_by_role("dialog", name="New game")).to_be_visible()
         page.get_by_role("dialog").get_by_role("button", name="Deal").click()
         expect(page.locator("[data-stat=code]")).to_contain_text("YU1-C-")
+        page.get_by_role("button", name="dora", exact=True).click()  # the account's menu
         page.get_by_role("button", name="Log out (dora)").click()
         expect(page).to_have_url(f"{server.url}/login")
         page.get_by_label("Username").fill("dora")
@@ -57,6 +60,30 @@ def test_settings_are_saved_and_used_at_the_table(alice_browser: Player) -> None
     expect(page.locator(".board")).to_have_class("board four-colour")
     alice_browser.drag("5S", "slot-c1")
     expect(page.locator("#messages .message")).to_have_text("That move is not allowed.")
+
+
+def test_the_account_menu_leads_to_my_profile_and_my_pages(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    page = alice_browser.page
+    page.goto("/rules")
+    menu = page.get_by_role("button", name="alice", exact=True)
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
+    menu.click()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.screenshot(path=str(screenshots / "account-menu-1280x800.png"))
+    expect(page.locator("#account-items a")).to_have_text(
+        ["My profile", "My games", "Settings", "API tokens"]
+    )
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
+    expect(menu).to_be_focused()
+    menu.click()
+    page.get_by_role("link", name="My profile").click()
+    expect(page).to_have_url(f"{alice_browser.server.url}/players/alice")
+    expect(page.get_by_role("heading", level=1)).to_have_text("alice")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
 
 
 def test_my_games_lists_and_links_my_games(alice_browser: Player) -> None:

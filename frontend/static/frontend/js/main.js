@@ -2,10 +2,13 @@
 import { patch, post } from "./api.js";
 import { h } from "./dom.js";
 import { gettext, interpolate, rememberLanguage } from "./i18n.js";
+import { closeMenus, disclosure } from "./menus.js";
 import { match } from "./router.js";
 import { applyLook, signedIn } from "./session.js";
 
 const app = document.getElementById("app");
+const header = document.getElementById("top");
+const menu = document.getElementById("menu");
 const nav = document.getElementById("nav");
 const banner = document.getElementById("banner");
 const messages = document.getElementById("messages");
@@ -69,25 +72,43 @@ function link(path, text) {
   return h("a", { href: path, "data-link": true }, text);
 }
 
+/**
+ * The navigation: the pages everyone has, then the account's part (signing in, or one's own
+ * pages under a menu named by the player). Each part keeps to one row: a header too narrow for
+ * it folds everything under its Menu button (fitHeader).
+ */
 function drawNav() {
   const me = ctx.me;
-  const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")), link("/races", gettext("Races")),
-    link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules"))];
-  if (me?.guest) {
-    // A guest has no password: signing out would lose the games, so the way out is signing up.
-    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")),
-      h("span", { class: "guest-badge" }, gettext("Guest")),
-      h("a", { href: "/signup", "data-link": true, class: "button", "data-action": "keep-games" }, gettext("Sign up to keep your games")),
-      link("/login", gettext("Log in")));
-  } else if (me) {
-    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")));
-    items.push(
-      h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true)),
-    );
-  } else {
-    items.push(link("/login", gettext("Log in")), link("/signup", gettext("Sign up")));
-  }
-  nav.replaceChildren(...items);
+  nav.replaceChildren(link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
+    link("/races", gettext("Races")), link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules")), account(me));
+  fitHeader();
+}
+
+function account(me) {
+  if (!me) return h("div", { class: "account" }, link("/login", gettext("Log in")), link("/signup", gettext("Sign up")));
+  // A guest has no password: signing out would lose the games, so the way out is signing up;
+  // and no public profile.
+  const items = me.guest
+    ? [link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/login", gettext("Log in"))]
+    : [link(`/players/${encodeURIComponent(me.username)}`, gettext("My profile")), link("/games", gettext("My games")),
+      link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")),
+      h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true))];
+  const toggle = h("button", { type: "button", class: me.guest ? "account-toggle guest-badge" : "account-toggle", "aria-controls": "account-items" },
+    me.guest ? gettext("Guest") : h("span", { class: "name" }, me.username));
+  const box = h("div", { class: "account" },
+    me.guest ? h("a", { href: "/signup", "data-link": true, class: "button", "data-action": "keep-games" }, gettext("Sign up to keep your games")) : null,
+    toggle, h("div", { id: "account-items", class: "account-items" }, items));
+  disclosure(box, toggle);
+  return box;
+}
+
+/** One row: the whole navigation where it fits, else the Menu button that holds it. */
+function fitHeader() {
+  const was = header.classList.contains("compact");
+  header.classList.remove("compact");
+  const compact = menu.scrollWidth > menu.clientWidth;
+  header.classList.toggle("compact", compact);
+  if (compact !== was) closeMenus();
 }
 
 async function logout() {
@@ -97,6 +118,7 @@ async function logout() {
 }
 
 async function route() {
+  closeMenus();
   unmount?.();
   unmount = null;
   ctx.banner(null);
@@ -119,6 +141,9 @@ document.addEventListener("click", (event) => {
   ctx.navigate(a.getAttribute("href"));
 });
 window.addEventListener("popstate", route);
+window.addEventListener("resize", fitHeader);
+document.fonts?.ready.then(fitHeader);
+disclosure(header, header.querySelector(".menu-toggle"));
 
 /** The language menu: remember the choice (and store it for a signed-in player), then reload. */
 document.getElementById("language")?.addEventListener("change", async (event) => {

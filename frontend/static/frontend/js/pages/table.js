@@ -4,6 +4,7 @@ import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
+import { moreMenu } from "../menus.js";
 import { clock, field, h } from "../dom.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
@@ -146,7 +147,9 @@ function table(root, ctx, initial, spectating) {
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time", clockNote()), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, replayLink, ctx.me ? newButton : null),
+    // On a phone the bar keeps to one row: what follows the hint folds under "More".
+    h("div", { class: "controls" }, spectating ? null : undoButton, assists[0],
+      moreMenu([...assists.slice(1), spectating ? null : resignButton, replayLink, ctx.me ? newButton : null])),
   );
   // Messages sit over the info bar, their bottom on the board's top edge: they hide no card.
   const head = h("div", { class: "table-head" }, info, status);
