@@ -6,7 +6,7 @@ import { closeMenus, disclosure } from "./menus.js";
 import { match } from "./router.js";
 import { applyLook, signedIn } from "./session.js";
 
-const app = document.getElementById("app");
+let app = document.getElementById("app");
 const header = document.getElementById("top");
 const menu = document.getElementById("menu");
 const nav = document.getElementById("nav");
@@ -14,7 +14,9 @@ const banner = document.getElementById("banner");
 const messages = document.getElementById("messages");
 const messagesHome = { parent: messages.parentElement, next: messages.nextSibling };
 const announcer = document.getElementById("announcer");
-let unmount = null;
+/** The page asked for last: its clean-up once mounted, and the signal its leaving aborts. */
+let visit = null;
+let firstPage = true;
 let messageTimer = 0;
 
 const ctx = {
@@ -117,21 +119,64 @@ async function logout() {
   ctx.navigate("/login");
 }
 
+/**
+ * Show the page of the address. A page left while it still waits for its data (a busy
+ * server) must not draw over the next one: each page after the first gets a fresh #app (the
+ * first keeps what the server wrote into it, such as the rules), so a late page draws out of
+ * the document, and its clean-up runs as soon as its mount returns.
+ */
 async function route() {
   closeMenus();
-  unmount?.();
-  unmount = null;
+  leave();
+  const current = { left: new AbortController(), unmount: null };
+  visit = current;
   ctx.banner(null);
   ctx.dockMessages(null);
   messages.replaceChildren();
+  const root = freshApp();
   const found = match(location.pathname);
   if (!found) {
-    app.replaceChildren(h("h1", {}, gettext("Page not found")), link("/", gettext("Back to the table")));
+    root.replaceChildren(h("h1", {}, gettext("Page not found")), link("/", gettext("Back to the table")));
     return;
   }
   document.body.dataset.page = found.name;
   const page = await found.load();
-  unmount = (await page.mount(app, ctx, found.name, ...found.params)) ?? null;
+  if (current.left.signal.aborted) return;
+  const unmount = (await page.mount(root, pageContext(current.left.signal), found.name, ...found.params)) ?? null;
+  if (current.left.signal.aborted) unmount?.();
+  else current.unmount = unmount;
+}
+
+/** The page on screen goes: its leaving signal aborts, its clean-up runs. */
+function leave() {
+  visit?.left.abort();
+  visit?.unmount?.();
+  visit = null;
+}
+
+/** The #app the next page draws into: the server's on the first page, else a new empty one. */
+function freshApp() {
+  if (!firstPage) {
+    const next = h("main", { id: "app" });
+    app.replaceWith(next);
+    app = next;
+  }
+  firstPage = false;
+  return app;
+}
+
+/**
+ * The context one page sees: the shared one, plus `signal` (aborted when the page is left);
+ * once left, the page can no longer navigate, dock the messages or set the banner.
+ */
+function pageContext(signal) {
+  const whileShown = (action) => (...args) => (signal.aborted ? undefined : action(...args));
+  return Object.assign(Object.create(ctx), {
+    signal,
+    navigate: whileShown(ctx.navigate),
+    dockMessages: whileShown(ctx.dockMessages),
+    banner: whileShown(ctx.banner),
+  });
 }
 
 document.addEventListener("click", (event) => {

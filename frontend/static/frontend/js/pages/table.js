@@ -44,6 +44,7 @@ async function home(root, ctx) {
     return null;
   }
   const page = await get("/games?status=active&page_size=1");
+  if (ctx.signal.aborted) return null; // left while it loaded: no dialog over the next page
   if (page.results.length) {
     ctx.navigate(`/game/${page.results[0].id}`, { replace: true });
     return null;
