@@ -25,7 +25,8 @@ LANGUAGES = ("en", "hu", "pt", "de")
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-#: The boxes of what the table shows: the header, the bar's visible parts, the columns.
+#: The boxes of what the table shows: the header, the bar's visible parts, the columns; and
+#: the bar's labels and figures wider than their box (they would run into the next one).
 TABLE_GEOMETRY = """() => {
     const box = (el) => el.getBoundingClientRect().toJSON();
     const shown = (el) => el.getClientRects().length > 0;
@@ -36,6 +37,8 @@ TABLE_GEOMETRY = """() => {
         barScrolls: bar.scrollWidth > bar.clientWidth,
         barParts: [...bar.querySelectorAll('.stat:not(.code-stat), .controls > *, .more-toggle')]
             .filter(shown).map(el => ({ text: el.innerText, ...box(el) })),
+        spills: [...bar.querySelectorAll('.stat:not(.code-stat) > *')]
+            .filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.innerText),
         columns: [1, 2, 3, 4, 5, 6, 7].map(col => box(document.getElementById(`slot-c${col}`))),
         code: box(document.querySelector('.code-stat')),
         status: box(document.querySelector('.table-head .status')),
@@ -109,6 +112,25 @@ def test_a_phone_folds_the_navigation_and_gives_the_table_the_screen(
     nav.get_by_role("link", name="Leaderboards").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Leaderboards")
     expect(nav).to_be_hidden()
+
+
+def test_the_phone_bar_keeps_to_one_row_in_every_language(
+    phone_player: Player, screenshots: Path
+) -> None:
+    """Hungarian and German words are longer: the bar still fits its row, nothing clipped."""
+    game_id = started(phone_player)
+    for language in LANGUAGES:
+        phone_player.api("PATCH", "/me/settings", {"language": language})
+        phone_player.open_game(game_id)
+        expect(phone_player.page.locator("html")).to_have_attribute("lang", language)
+        shape = geometry(phone_player.page)
+        parts = shape["barParts"]
+        assert max(p["top"] for p in parts) - min(p["top"] for p in parts) <= 6, parts
+        assert all(0 <= p["left"] and p["right"] <= PHONE["width"] for p in parts), parts
+        assert not shape["barScrolls"], language
+        assert not shape["spills"], f"{language}: wider than their figure: {shape['spills']}"
+        assert shape["columns"][0]["top"] <= 200, language
+        phone_player.page.screenshot(path=str(screenshots / f"phone-table-{language}.png"))
 
 
 def header_rows(page: Page) -> dict[str, Any]:

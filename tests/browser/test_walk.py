@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from games import daily, days
 from games.engine import GameCode
@@ -80,7 +81,10 @@ def walk(page: Page, paths: list[str]) -> tuple[list[str], list[str]]:
     problems = Problems(page)
     violations: list[str] = []
     for path in paths:
-        visit(page, path)
+        try:
+            visit(page, path)
+        except PlaywrightError as error:
+            raise AssertionError(f"{path} never got drawn: {problems.found}") from error
         violations += [f"{path}: {violation}" for violation in axe_violations(page)]
     return problems.found, violations
 
