@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
+from accounts.me import me_dict
 from accounts.models import PlayerSettings
 
 #: The ES modules every page needs, preloaded so the browser fetches them in parallel.
@@ -27,6 +28,7 @@ CORE_MODULES = (
     "render.js",
     "drag.js",
     "keyboard.js",
+    "menus.js",
     "board.js",
     "variants.js",
     "pages/table.js",
@@ -41,16 +43,19 @@ def shell(request: HttpRequest, **route: object) -> HttpResponse:
 
 
 def shell_context(request: HttpRequest) -> dict[str, object]:
-    """What every rendering of the shell needs: the modules to preload, and the player's look.
+    """What every rendering of the shell needs: the modules to preload, who is signed in, and
+    the player's look.
 
-    The card back and table colour are written into ``<html>`` by the server, so the first
-    paint already wears them (no flash of the default before the app has asked who is in).
+    Who is signed in is what ``GET /api/v1/auth/me`` would answer, or null: the app reads it
+    from the page, so it makes no request at start, and none that fails (a 401 in the
+    console) for a visitor nobody signed in. The card back and table colour are written into
+    ``<html>``, so the first paint already wears them.
     """
-    look = PlayerSettings()  # the defaults, unsaved: a page view writes nothing
-    if request.user.is_authenticated:
-        look = PlayerSettings.objects.filter(user=request.user).first() or look
+    me = me_dict(request.user) if request.user.is_authenticated else None
+    look = me["settings"] if me else PlayerSettings().to_dict()  # unsaved defaults
     return {
         "modules": [f"frontend/js/{name}" for name in CORE_MODULES],
-        "card_back": look.card_back,
-        "table_colour": look.table_colour,
+        "me": me,
+        "card_back": look["card_back"],
+        "table_colour": look["table_colour"],
     }

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import guests, usernames
+from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
 from api.docs import errors
@@ -54,17 +55,6 @@ if TYPE_CHECKING:
 
 #: The backend `login` records for a player who signed up here (no `authenticate` named one).
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def me_dict(user: User) -> dict[str, Any]:
-    player_settings = PlayerSettings.for_user(user)
-    return {
-        "id": user.pk,
-        "username": user.username,
-        "email": user.email,
-        "guest": player_settings.is_guest,
-        "settings": player_settings.to_dict(),
-    }
 
 
 def signed_in(

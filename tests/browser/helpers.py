@@ -51,7 +51,7 @@ class Player:
         server: RunningServer,
         name: str,
         *,
-        viewport: dict[str, int],
+        viewport: dict[str, int] | ViewportSize,
         **options: Any,
     ) -> Player:
         """A new player in a new context; `options` go to the context (say `reduced_motion`)."""

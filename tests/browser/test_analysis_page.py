@@ -52,7 +52,7 @@ def test_the_replay_shows_the_verdicts_where_the_win_was_lost_and_the_way_to_win
     expect(cells.nth(analysis.losing_version - 1)).to_have_class("verdict winnable current")
     page.get_by_role("button", name="Show the way to win").click()
     expect(replay).to_have_attribute("data-mode", "line")
-    page.get_by_role("button", name="Last step").click()
+    page.get_by_role("button", name="Last", exact=True).click()
     expect(page.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 13 cards")
     page.screenshot(path=str(screenshots / "analysis-replay-1280x800.png"), full_page=True)
 
@@ -61,5 +61,5 @@ def test_the_replay_shows_the_verdicts_where_the_win_was_lost_and_the_way_to_win
     expect(page.get_by_role("status")).to_contain_text("finding a winning line")
     # The page's first ask queued the solve; the page asks again until the worker has it.
     expect(page.locator(".replay-step")).to_contain_text("Step 0 of")
-    page.get_by_role("button", name="Last step").click()
+    page.get_by_role("button", name="Last", exact=True).click()
     expect(page.locator("#slot-f0")).to_have_attribute("aria-label", "spades foundation, 13 cards")

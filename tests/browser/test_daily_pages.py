@@ -162,16 +162,16 @@ def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(
     status = page.locator(".replay-step")
     expect(status).to_have_text(f"Step 0 of {len(LINE)}: the deal. Next: A♠ to its foundation.")
     expect_foundation(page, 0, 0)
-    page.get_by_role("button", name="Next step").click()
+    page.get_by_role("button", name="Next", exact=True).click()
     expect(status).to_contain_text(f"Step 1 of {len(LINE)}: A♠ to its foundation ·")
     expect_foundation(page, 0, 1)
-    page.get_by_role("button", name="Last step").click()
+    page.get_by_role("button", name="Last", exact=True).click()
     expect(page.locator(".replay")).to_have_attribute("data-step", str(len(LINE)))
     for index in range(4):
         expect_foundation(page, index, 13)
-    page.get_by_role("button", name="Previous step").click()
+    page.get_by_role("button", name="Previous", exact=True).click()
     expect(page.locator(".replay")).to_have_attribute("data-step", str(len(LINE) - 1))
-    page.get_by_role("button", name="First step").click()
+    page.get_by_role("button", name="First", exact=True).click()
     page.get_by_role("button", name="Play", exact=True).click()
     # It steps on by itself; a busy machine may draw a step too briefly to be seen, so wait
     # for it to have passed step 1 rather than to show one exact step.

@@ -57,9 +57,9 @@ def test_a_lost_game_shows_where_the_win_was_lost_and_retries_from_there(
     page.get_by_role("button", name="Show the way to win").click()
     expect(replay).to_have_attribute("data-mode", "line")
     expect(page.locator(".replay-step")).to_contain_text("The last winnable position.")
-    page.get_by_role("button", name="Next step").click()
+    page.get_by_role("button", name="Next", exact=True).click()
     expect(page.locator(".replay-step")).to_contain_text("Winning line, move 1 of")
-    page.get_by_role("button", name="Last step").click()
+    page.get_by_role("button", name="Last", exact=True).click()
     expect(page.locator("#slot-f3")).to_have_attribute("aria-label", "clubs foundation, 13 cards")
 
     page.get_by_role("button", name="Back to the game").click()

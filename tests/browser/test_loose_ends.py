@@ -54,6 +54,11 @@ def win(player: Player, *, assisted: bool = False) -> int:
     return game_id
 
 
+#: How many lines an element's text takes.
+LINES = """e => { const r = document.createRange(); r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
+
+
 def page_errors(page: Page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -282,13 +287,28 @@ def test_games_with_hints_count_for_wins_but_not_records_and_every_page_says_so(
     page.goto("/players/alice")
     card = page.locator(".stats-card[data-rule=C]")
     expect(card.locator("[data-stat=wins]")).to_have_text("1")
-    expect(card.locator("[data-stat=best_time]")).to_have_text("\u2013 (only wins with help)")
+    best_time = card.locator("[data-stat=best_time]")
+    expect(best_time).to_have_text("\u2013")
+    # The dash is explained once under the card, on one line, not beside it over three.
+    expect(best_time).to_have_accessible_description("\u2013 (only wins with help)")
+    expect(card.locator("[data-stat=fewest_moves]")).to_have_text("\u2013")
+    explained = card.locator(".card-note")
+    expect(explained).to_have_text("\u2013 (only wins with help)")
+    for text in (explained, *card.locator("dd").all()):
+        assert text.evaluate(LINES) == 1, f"{text.inner_text()} wraps"
+    # A rule never played: no best score of 0 beside the dashes.
+    expect(page.locator(".stats-card[data-rule=R] [data-stat=best_score]")).to_have_text("\u2013")
+    expect(page.locator(".stats-card[data-rule=R] .card-note")).to_have_count(0)
     expect(page.locator(".assisted-note")).to_have_text(note)
     page.screenshot(path=str(screenshots / "loose-ends-profile-assisted.png"), full_page=True)
 
     page.goto("/leaderboards")
     expect(page.locator("tr[data-player=alice]")).to_be_visible()
-    expect(page.locator(".assisted-note")).to_contain_text("count on this board")
+    # On Most wins itself, no "as on Most wins": the note says where hint games do not count.
+    expect(page.locator(".assisted-note")).to_have_text(
+        "Games played with hints or winnability checks count on this board like any other "
+        "game; only the record boards (fastest, fewest moves, daily streak) leave them out."
+    )
     page.get_by_role("button", name="Fastest").click()
     expect(page.locator(".board-body .empty")).to_be_visible()
     expect(page.locator(".assisted-note")).to_contain_text("do not count on this board")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import PASSWORD, Player, new_context
@@ -11,6 +13,11 @@ from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
 CODE, _ = winning_line()
+#: Go to a path as the app's own links do (the router, no page load).
+OPEN_WITHOUT_RELOAD = """path => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+}"""
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,6 +36,7 @@ def test_sign_up_log_out_and_log_in(browser: Browser, server: RunningServer) -> 
         expect(page.get_by_role("dialog", name="New game")).to_be_visible()
         page.get_by_role("dialog").get_by_role("button", name="Deal").click()
         expect(page.locator("[data-stat=code]")).to_contain_text("YU1-C-")
+        page.get_by_role("button", name="dora", exact=True).click()  # the account's menu
         page.get_by_role("button", name="Log out (dora)").click()
         expect(page).to_have_url(f"{server.url}/login")
         page.get_by_label("Username").fill("dora")
@@ -57,6 +65,51 @@ def test_settings_are_saved_and_used_at_the_table(alice_browser: Player) -> None
     expect(page.locator(".board")).to_have_class("board four-colour")
     alice_browser.drag("5S", "slot-c1")
     expect(page.locator("#messages .message")).to_have_text("That move is not allowed.")
+
+
+def test_the_account_menu_leads_to_my_profile_and_my_pages(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    page = alice_browser.page
+    page.goto("/rules")
+    menu = page.get_by_role("button", name="alice", exact=True)
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
+    menu.click()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.screenshot(path=str(screenshots / "account-menu-1280x800.png"))
+    expect(page.locator("#account-items a")).to_have_text(
+        ["My profile", "My games", "Settings", "API tokens"]
+    )
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
+    expect(menu).to_be_focused()
+    menu.click()
+    page.get_by_role("link", name="My profile").click()
+    expect(page).to_have_url(f"{alice_browser.server.url}/players/alice")
+    expect(page.get_by_role("heading", level=1)).to_have_text("alice")
+    expect(page.get_by_role("link", name="My profile")).to_be_hidden()
+
+
+def test_a_page_still_loading_never_draws_over_the_next_one(alice_browser: Player) -> None:
+    """Moving on while a page waits for its data (a busy server): the page asked for last is
+    the one that stays drawn, whichever answer comes last, and the late one's socket closes."""
+    game_id = int(alice_browser.new_game(CODE)["id"])
+    page = alice_browser.page
+    page.goto("/rules")
+    held: list[Route] = []
+    page.route(f"**/api/v1/games/{game_id}", lambda route: held.append(route))
+    with page.expect_request(f"**/api/v1/games/{game_id}"):
+        page.evaluate(OPEN_WITHOUT_RELOAD, f"/game/{game_id}")
+    page.locator("#nav").get_by_role("link", name="Leaderboards").click()
+    expect(page.locator(".board-body .empty")).to_have_text("Nobody is on this board yet.")
+    with page.expect_websocket(lambda socket: f"/ws/v1/games/{game_id}/" in socket.url) as late:
+        held[0].continue_()  # the table draws now, late, out of sight
+    expect(page.locator("#app .board")).to_have_count(0)
+    if not late.value.is_closed():
+        late.value.wait_for_event("close")  # and the router cleans it up at once
+    expect(page.get_by_role("heading", level=1)).to_have_text("Leaderboards")
+    expect(page).to_have_url(f"{alice_browser.server.url}/leaderboards")
 
 
 def test_my_games_lists_and_links_my_games(alice_browser: Player) -> None:

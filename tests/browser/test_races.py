@@ -32,6 +32,31 @@ def racer_moves(page: Page, name: str) -> str:
     return f"#app .racer[data-player='{name}'] [data-stat=moves]"
 
 
+def expect_racers_beside_a_full_board(page: Page) -> None:
+    """On a phone: every racer in sight above the board (no list scrolling sideways), and the
+    board's seven columns across the width with cards no smaller than the table's."""
+    shape = page.evaluate(
+        """() => {
+            const box = (el) => el.getBoundingClientRect().toJSON();
+            const list = document.querySelector('#app .racers');
+            return {
+                scrolls: list.scrollWidth > list.clientWidth,
+                racers: [...list.querySelectorAll('.racer')].map(box),
+                columns: [1, 7].map(col => box(document.getElementById(`slot-c${col}`))),
+                card: box(document.querySelector('#app .board .card')),
+                width: innerWidth,
+            };
+        }"""
+    )
+    assert not shape["scrolls"], "the racer list scrolls sideways"
+    for racer in shape["racers"]:
+        assert racer["left"] >= 0 and racer["right"] <= shape["width"], f"racer cut: {racer}"
+        assert racer["bottom"] <= shape["columns"][0]["top"], "a racer under the columns"
+    span = shape["columns"][1]["right"] - shape["columns"][0]["left"]
+    assert span >= 0.9 * shape["width"], f"the columns span {span} of {shape['width']} px"
+    assert shape["card"]["width"] >= 50, f"cards {shape['card']['width']} px wide"
+
+
 def test_three_players_race_by_link_and_rematch(
     alice_browser: Player, bob_browser: Player, guest_browser: Player, screenshots: Path
 ) -> None:
@@ -69,6 +94,7 @@ def test_three_players_race_by_link_and_rematch(
         expect(player.page.locator(racer_moves(player.page, "alice"))).to_have_text("12 moves")
     bob_browser.page.screenshot(path=screenshots / "race-table-desktop.png")
     guest_browser.page.screenshot(path=screenshots / "race-table-phone.png")
+    expect_racers_beside_a_full_board(guest_browser.page)
 
     alice_browser.play(game, line[12:])
     for player in (alice_browser, bob_browser, guest_browser):

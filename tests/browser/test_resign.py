@@ -34,6 +34,7 @@ def test_the_new_game_dialog_after_signing_up_can_be_dismissed(
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
         page.screenshot(path=screenshots / "new-game-dismissed.png")
+        page.locator("#nav .account-toggle").click()  # one's own pages: under one's name
         page.locator("#nav").get_by_role("link", name="My games").click()
         expect(page).to_have_url(re.compile(r"/games$"))
         page.locator("#nav").get_by_role("link", name="Play").click()
@@ -65,6 +66,7 @@ def test_new_game_keeps_or_resigns_the_unfinished_one_and_my_games_resumes_it(
     expect(page).to_have_url(re.compile(r"/game/\d+$"))
     assert alice_browser.state(first)["status"] == "active"
 
+    page.locator("#nav .account-toggle").click()
     page.locator("#nav").get_by_role("link", name="My games").click()
     unfinished = page.locator(".unfinished")
     expect(unfinished.locator(f"li[data-game='{first}']")).to_contain_text("1 move")

@@ -70,8 +70,32 @@ test("a fresh deal fits the height with the roomy fans at every screen", () => {
     const layout = layoutBoard(deal, width, height);
     assert.ok(layout.height <= height, `${name}: ${layout.height} > ${height}`);
     const col7 = layout.cards.filter((c) => c.col === 7 && c.faceUp);
-    assert.equal(col7[1].y - col7[0].y, Math.round(layout.cardH * 0.3), `${name}: roomy face-up strip`);
+    const strip = col7[1].y - col7[0].y;
+    if (name === "phone") assert.ok(strip > Math.round(layout.cardH * 0.3), `phone: grown strip ${strip}`);
+    else assert.equal(strip, Math.round(layout.cardH * 0.3), `${name}: roomy face-up strip`);
   }
+});
+
+test("on a phone the seven columns span the width with narrow gaps", () => {
+  const m = metrics(390, 700);
+  const span = m.xs[6] + m.cardW - m.xs[0];
+  assert.ok(span >= 0.95 * 390, `the columns span ${span} of 390 pixels`);
+  assert.ok(m.cardW >= 52, `card width ${m.cardW}`);
+  assert.ok(m.gap < cardMetrics(m.cardW).gap, "narrower gaps than a wide screen's");
+});
+
+test("a tall phone's spare height grows the strips, up to a king-to-ace column on six face-down cards", () => {
+  const [width, height] = [390, 744];
+  const base = metrics(width, height);
+  const layout = layoutBoard(longColumn(6, 13), width, height);
+  const col7 = layout.cards.filter((c) => c.col === 7);
+  const up = col7[7].y - col7[6].y;
+  const down = col7[1].y - col7[0].y;
+  assert.ok(up > base.up && up <= Math.round(base.up * 1.8), `face-up strip ${up} of ${base.up}`);
+  assert.ok(down > base.down, `face-down strip ${down} of ${base.down}`);
+  assert.ok(lowest(layout) + layout.gap <= height, `bottom ${lowest(layout)} of ${height}`);
+  const short = layoutBoard(deal, width, height).cards.filter((c) => c.col === 7);
+  assert.equal(short[7].y - short[6].y, up, "every column fans alike, whatever its length");
 });
 
 test("cardMetrics: the tight face-up strip holds the corner index", () => {

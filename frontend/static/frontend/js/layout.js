@@ -5,8 +5,7 @@
 export const ASPECT = 1.4;
 export const MIN_CARD_W = 40;
 export const MAX_CARD_W = 170;
-const GAP = 0.12; // gap between cards, share of a card's width
-const MIN_GAP = 4;
+const MIN_GAP = 3;
 const DOWN_FAN = 0.12; // share of a card's height a face-down card shows when there is room
 const MIN_DOWN_FAN = 0.05; // face-down cards may overlap down to this
 const UP_FAN = 0.3; // share of a card's height a face-up card shows when there is room
@@ -14,17 +13,24 @@ const UP_FAN = 0.3; // share of a card's height a face-up card shows when there 
 export const INDEX_STRIP = 0.36;
 /** The deal's tallest column: a fresh table is sized to show it with the roomy fans. */
 const DEAL_COLUMN = { down: 6, up: 5 };
+/**
+ * Where the width sets the card size (a phone held upright) the height left over grows the
+ * roomy strips, at most GROW times, as far as a long column (REACH: a king-to-ace run on six
+ * face-down cards) still shows them: more of every card, never a smaller card.
+ */
+const REACH = { down: 6, up: 13 };
+const GROW = 1.8;
 
 /**
  * Card width, height, gap and strips for a card `cardW` wide: `down`/`up` are the roomy strips a
  * face-down/face-up card shows, `minDown`/`minUp` the tightest (a face-up card's rank and suit).
  */
-export function cardMetrics(cardW) {
+export function cardMetrics(cardW, gapShare = ARRANGEMENTS.side.gapShare) {
   const cardH = Math.round(cardW * ASPECT);
   return {
     cardW,
     cardH,
-    gap: Math.max(MIN_GAP, Math.round(cardW * GAP)),
+    gap: Math.max(MIN_GAP, Math.round(cardW * gapShare)),
     down: Math.round(cardH * DOWN_FAN),
     minDown: Math.max(3, Math.round(cardH * MIN_DOWN_FAN)),
     up: Math.round(cardH * UP_FAN),
@@ -35,10 +41,12 @@ export function cardMetrics(cardW) {
 /**
  * Where the foundations go: "top" is a row over columns 4 to 7 (narrow screens); "side" is a
  * 2×2 block right of column 7, which gives the tableau the full height (wide screens).
+ * `gapShare`: the gap between cards, a share of a card's width; a narrow screen's width goes
+ * to the cards rather than to the gaps.
  */
 const ARRANGEMENTS = {
-  top: { across: 7, gaps: 8 },
-  side: { across: 9, gaps: 11 }, // 7 columns, a double gap, 2 foundation columns
+  top: { across: 7, gaps: 8, gapShare: 0.06 },
+  side: { across: 9, gaps: 11, gapShare: 0.12 }, // 7 columns, a double gap, 2 foundation columns
 };
 
 function tableauTop(arrangement, m) {
@@ -55,8 +63,8 @@ function columnHeight(down, up, m, downStrip, upStrip) {
 
 /** Whether cards `cardW` wide fit `width`×`height`: the deal roomy, every column at least tight. */
 function fits(cardW, arrangement, width, height, columns) {
-  const m = cardMetrics(cardW);
-  const { across, gaps } = ARRANGEMENTS[arrangement];
+  const { across, gaps, gapShare } = ARRANGEMENTS[arrangement];
+  const m = cardMetrics(cardW, gapShare);
   if (across * cardW + gaps * m.gap > width) return false;
   const top = tableauTop(arrangement, m);
   const foundations = arrangement === "side" ? 2 * m.cardH + m.gap : 0;
@@ -89,8 +97,8 @@ export function arrangementFor(width, height) {
 /** Everything placed but the cards: sizes, the x of each column, tableau and foundation places. */
 export function metrics(width, height, columns = []) {
   const arrangement = arrangementFor(width, height);
-  const m = cardMetrics(cardWidth(width, height, arrangement, columns));
-  const { across, gaps } = ARRANGEMENTS[arrangement];
+  const { across, gaps, gapShare } = ARRANGEMENTS[arrangement];
+  const m = cardMetrics(cardWidth(width, height, arrangement, columns), gapShare);
   const used = across * m.cardW + (gaps - 2) * m.gap;
   const left = Math.max(m.gap, Math.floor((width - used) / 2));
   const step = m.cardW + m.gap;
@@ -102,6 +110,13 @@ export function metrics(width, height, columns = []) {
       : { x: xs[6] + step + m.gap + (index % 2) * step, y: m.gap + Math.floor(index / 2) * (m.cardH + m.gap) },
   );
   return { ...m, arrangement, xs, tableauY, foundations };
+}
+
+/** The roomy strips for columns `room` pixels tall: grown where the height is to spare. */
+export function grownStrips(m, room) {
+  const need = columnHeight(REACH.down, REACH.up, m, m.down, m.up) - m.cardH;
+  const grow = Math.min(GROW, Math.max(1, (room - m.cardH) / need));
+  return { ...m, down: Math.round(m.down * grow), up: Math.round(m.up * grow) };
 }
 
 /**
@@ -155,13 +170,14 @@ export function layoutBoard(state, width, height) {
   const m = metrics(width, height, columns);
   const { tableauY } = m;
   const room = Math.max(height - tableauY - m.gap, m.cardH * 3);
+  const strips = grownStrips(m, room);
   const cards = [];
   const columnSlots = [];
   let bottom = tableauY + m.cardH;
   state.columns.forEach((column, col) => {
     const x = m.xs[col];
     columnSlots.push({ col: col + 1, x, y: tableauY });
-    const ys = fan(column.face_down, column.face_up.length, room, m);
+    const ys = fan(column.face_down, column.face_up.length, room, strips);
     ys.forEach((dy, i) => {
       const faceUp = i >= column.face_down;
       const id = faceUp ? column.face_up[i - column.face_down] : `down-${col + 1}-${i}`;

@@ -2,16 +2,21 @@
 import { patch, post } from "./api.js";
 import { h } from "./dom.js";
 import { gettext, interpolate, rememberLanguage } from "./i18n.js";
+import { closeMenus, disclosure } from "./menus.js";
 import { match } from "./router.js";
-import { applyLook, loadMe } from "./session.js";
+import { applyLook, signedIn } from "./session.js";
 
-const app = document.getElementById("app");
+let app = document.getElementById("app");
+const header = document.getElementById("top");
+const menu = document.getElementById("menu");
 const nav = document.getElementById("nav");
 const banner = document.getElementById("banner");
 const messages = document.getElementById("messages");
 const messagesHome = { parent: messages.parentElement, next: messages.nextSibling };
 const announcer = document.getElementById("announcer");
-let unmount = null;
+/** The page asked for last: its clean-up once mounted, and the signal its leaving aborts. */
+let visit = null;
+let firstPage = true;
 let messageTimer = 0;
 
 const ctx = {
@@ -74,25 +79,44 @@ function link(path, text) {
   return h("a", { href: path, "data-link": true }, text);
 }
 
+/**
+ * The navigation: the pages everyone has, then the account's part (signing in, or one's own
+ * pages under a menu named by the player). Each part keeps to one row: a header too narrow for
+ * it folds everything under its Menu button (fitHeader).
+ */
 function drawNav() {
   const me = ctx.me;
-  const items = [link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")), link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")),
-    link("/leaderboards", gettext("Leaderboards")), link("/rules", gettext("Rules")), link("/odds", gettext("Odds"))];
-  if (me?.guest) {
-    // A guest has no password: signing out would lose the games, so the way out is signing up.
-    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")),
-      h("span", { class: "guest-badge" }, gettext("Guest")),
-      h("a", { href: "/signup", "data-link": true, class: "button", "data-action": "keep-games" }, gettext("Sign up to keep your games")),
-      link("/login", gettext("Log in")));
-  } else if (me) {
-    items.push(link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")));
-    items.push(
-      h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true)),
-    );
-  } else {
-    items.push(link("/login", gettext("Log in")), link("/signup", gettext("Sign up")));
-  }
-  nav.replaceChildren(...items);
+  nav.replaceChildren(link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
+    link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")), link("/leaderboards", gettext("Leaderboards")),
+    link("/rules", gettext("Rules")), link("/odds", gettext("Odds")), account(me));
+  fitHeader();
+}
+
+function account(me) {
+  if (!me) return h("div", { class: "account" }, link("/login", gettext("Log in")), link("/signup", gettext("Sign up")));
+  // A guest has no password: signing out would lose the games, so the way out is signing up;
+  // and no public profile.
+  const items = me.guest
+    ? [link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/login", gettext("Log in"))]
+    : [link(`/players/${encodeURIComponent(me.username)}`, gettext("My profile")), link("/games", gettext("My games")),
+      link("/settings", gettext("Settings")), link("/tokens", gettext("API tokens")),
+      h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true))];
+  const toggle = h("button", { type: "button", class: me.guest ? "account-toggle guest-badge" : "account-toggle", "aria-controls": "account-items" },
+    me.guest ? gettext("Guest") : h("span", { class: "name" }, me.username));
+  const box = h("div", { class: "account" },
+    me.guest ? h("a", { href: "/signup", "data-link": true, class: "button", "data-action": "keep-games" }, gettext("Sign up to keep your games")) : null,
+    toggle, h("div", { id: "account-items", class: "account-items" }, items));
+  disclosure(box, toggle);
+  return box;
+}
+
+/** One row: the whole navigation where it fits, else the Menu button that holds it. */
+function fitHeader() {
+  const was = header.classList.contains("compact");
+  header.classList.remove("compact");
+  const compact = menu.scrollWidth > menu.clientWidth;
+  header.classList.toggle("compact", compact);
+  if (compact !== was) closeMenus();
 }
 
 async function logout() {
@@ -101,20 +125,64 @@ async function logout() {
   ctx.navigate("/login");
 }
 
+/**
+ * Show the page of the address. A page left while it still waits for its data (a busy
+ * server) must not draw over the next one: each page after the first gets a fresh #app (the
+ * first keeps what the server wrote into it, such as the rules), so a late page draws out of
+ * the document, and its clean-up runs as soon as its mount returns.
+ */
 async function route() {
-  unmount?.();
-  unmount = null;
+  closeMenus();
+  leave();
+  const current = { left: new AbortController(), unmount: null };
+  visit = current;
   ctx.banner(null);
   ctx.dockMessages(null);
   messages.replaceChildren();
+  const root = freshApp();
   const found = match(location.pathname);
   if (!found) {
-    app.replaceChildren(h("h1", {}, gettext("Page not found")), link("/", gettext("Back to the table")));
+    root.replaceChildren(h("h1", {}, gettext("Page not found")), link("/", gettext("Back to the table")));
     return;
   }
   document.body.dataset.page = found.name;
   const page = await found.load();
-  unmount = (await page.mount(app, ctx, found.name, ...found.params)) ?? null;
+  if (current.left.signal.aborted) return;
+  const unmount = (await page.mount(root, pageContext(current.left.signal), found.name, ...found.params)) ?? null;
+  if (current.left.signal.aborted) unmount?.();
+  else current.unmount = unmount;
+}
+
+/** The page on screen goes: its leaving signal aborts, its clean-up runs. */
+function leave() {
+  visit?.left.abort();
+  visit?.unmount?.();
+  visit = null;
+}
+
+/** The #app the next page draws into: the server's on the first page, else a new empty one. */
+function freshApp() {
+  if (!firstPage) {
+    const next = h("main", { id: "app" });
+    app.replaceWith(next);
+    app = next;
+  }
+  firstPage = false;
+  return app;
+}
+
+/**
+ * The context one page sees: the shared one, plus `signal` (aborted when the page is left);
+ * once left, the page can no longer navigate, dock the messages or set the banner.
+ */
+function pageContext(signal) {
+  const whileShown = (action) => (...args) => (signal.aborted ? undefined : action(...args));
+  return Object.assign(Object.create(ctx), {
+    signal,
+    navigate: whileShown(ctx.navigate),
+    dockMessages: whileShown(ctx.dockMessages),
+    banner: whileShown(ctx.banner),
+  });
 }
 
 document.addEventListener("click", (event) => {
@@ -124,6 +192,9 @@ document.addEventListener("click", (event) => {
   ctx.navigate(a.getAttribute("href"));
 });
 window.addEventListener("popstate", route);
+window.addEventListener("resize", fitHeader);
+document.fonts?.ready.then(fitHeader);
+disclosure(header, header.querySelector(".menu-toggle"));
 
 /** The language menu: remember the choice (and store it for a signed-in player), then reload. */
 document.getElementById("language")?.addEventListener("change", async (event) => {
@@ -133,7 +204,7 @@ document.getElementById("language")?.addEventListener("change", async (event) =>
   location.reload();
 });
 
-ctx.setMe(await loadMe());
+ctx.setMe(signedIn());
 await route();
 performance.mark("yukon-interactive");
 document.body.dataset.ready = "true";

@@ -1,5 +1,5 @@
 // Who is signed in (a player or a guest), their assist settings and the look they chose.
-import { get, post } from "./api.js";
+import { post } from "./api.js";
 
 export const DEFAULT_SETTINGS = {
   double_click: true,
@@ -22,14 +22,12 @@ export function applyLook(settings) {
   root.dataset.table = settings?.table_colour ?? DEFAULT_SETTINGS.table_colour;
 }
 
-/** The signed-in user ({username, settings, ...}) or null. */
-export async function loadMe() {
-  try {
-    return await get("/auth/me");
-  } catch (error) {
-    if (error.status === 401 || error.status === 403) return null;
-    throw error;
-  }
+/**
+ * The signed-in user ({username, settings, ...}) or null, as the server wrote it into the page
+ * (`#me`: what GET /api/v1/auth/me answers): no request, so none that fails for a visitor.
+ */
+export function signedIn() {
+  return JSON.parse(document.getElementById("me")?.textContent ?? "null");
 }
 
 /** Play as a guest: a real account tied to this browser's session; signing up keeps it. */

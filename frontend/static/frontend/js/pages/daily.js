@@ -140,9 +140,10 @@ function dayPicker(ctx, day, today, rule) {
     onchange: (event) => isDay(event.target.value) && ctx.navigate(dayPath(event.target.value, today, rule)),
   });
   const open = () => (input.showPicker ? input.showPicker() : input.focus());
+  const date = formatDate(`${shown}T00:00:00Z`, { timeZone: "UTC", dateStyle: "medium" });
+  // Its name holds the day it shows: a voice command saying the visible text reaches it.
   return h("span", { class: "day-choice" },
-    h("button", { type: "button", class: "day-picker", "aria-label": gettext("Choose a day"), onclick: open },
-      formatDate(`${shown}T00:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })),
+    h("button", { type: "button", class: "day-picker", "aria-label": interpolate(gettext("Choose a day (now %(date)s)"), { date }, true), onclick: open }, date),
     input);
 }
 

@@ -46,7 +46,7 @@ function boardColumns(minimum) {
 /** How this board treats games played with help, as the server says (`counts_assisted`). */
 export function assistedNote(countsAssisted) {
   return h("p", { class: "note assisted-note" }, countsAssisted
-    ? gettext("Games played with hints or winnability checks count on this board, as on Most wins and Win rate.")
+    ? gettext("Games played with hints or winnability checks count on this board like any other game; only the record boards (fastest, fewest moves, daily streak) leave them out.")
     : gettext("Games played with hints or winnability checks do not count on this board: best time, fewest moves and daily streaks are set only by games played without them. They still count as wins."));
 }
 

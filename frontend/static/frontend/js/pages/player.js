@@ -9,10 +9,13 @@ import { dayInSentence } from "./daily.js";
 const gameLink = (id, text) => (id ? h("a", { href: `/game/${id}`, "data-link": true }, text) : text);
 
 function statsCard(stats) {
-  const item = (label, key, value) => [h("dt", {}, label), h("dd", { "data-stat": key }, value)];
+  const item = (label, key, value, describedBy = null) =>
+    [h("dt", {}, label), h("dd", { "data-stat": key, "aria-describedby": describedBy }, value)];
   // Records come only from wins without help (the server's rule): wins but no record means
-  // every win had help, which the dash says rather than looking like missing data.
-  const none = stats.wins > 0 ? gettext("– (only wins with help)") : "–";
+  // every win had help, which the card's note says under a plain dash (a long phrase beside
+  // the number would wrap in a card this narrow). A rule never played has no best score.
+  const helpOnly = stats.wins > 0 && stats.best_time_seconds === null;
+  const note = helpOnly ? `help-only-${stats.rule}` : null;
   const count = formatNumber;
   return h("section", { class: "stats-card", "data-rule": stats.rule, "aria-label": ruleName(stats.rule) },
     h("h2", {}, ruleName(stats.rule)),
@@ -22,11 +25,12 @@ function statsCard(stats) {
       item(gettext("Win rate"), "win_rate", percent(stats.win_rate)),
       item(gettext("Current streak"), "current_streak", count(stats.current_streak)),
       item(gettext("Best streak"), "best_streak", count(stats.best_streak)),
-      item(gettext("Best time"), "best_time", gameLink(stats.best_time_game, stats.best_time_seconds === null ? none : clock(stats.best_time_seconds))),
-      item(gettext("Fewest moves"), "fewest_moves", gameLink(stats.fewest_moves_game, stats.fewest_moves === null ? none : count(stats.fewest_moves))),
-      item(gettext("Best score"), "best_score", count(stats.best_score)),
-      item(gettext("Daily streak"), "daily_streak",
-        interpolate(gettext("%(current)s now, best %(best)s"), { current: count(stats.current_daily_streak), best: count(stats.best_daily_streak) }, true))));
+      item(gettext("Best time"), "best_time", gameLink(stats.best_time_game, stats.best_time_seconds === null ? "–" : clock(stats.best_time_seconds)), note),
+      item(gettext("Fewest moves"), "fewest_moves", gameLink(stats.fewest_moves_game, stats.fewest_moves === null ? "–" : count(stats.fewest_moves)), note),
+      item(gettext("Best score"), "best_score", stats.games ? count(stats.best_score) : "–"),
+      item(gettext("Daily streak"), "daily_streak", count(stats.current_daily_streak)),
+      item(gettext("Best daily streak"), "best_daily_streak", count(stats.best_daily_streak))),
+    note ? h("p", { class: "card-note", id: note }, gettext("– (only wins with help)")) : null);
 }
 
 /** The server's rule for games played with help (the profile's `assisted_games`), in words. */

@@ -26,16 +26,16 @@ const VERDICT_WORDS = () => ({
 });
 
 /** The closed day's solver line, asked again while a worker is still looking for it. */
-async function solverLine(day, rule, isMounted) {
+async function solverLine(day, rule, isShown) {
   for (;;) {
     const line = await get(`/daily/${day}/line${ruleQuery(rule)}`);
-    if (line.status !== "pending" || !isMounted()) return line;
+    if (line.status !== "pending" || !isShown()) return line;
     await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SOLVER_MS));
   }
 }
 
 /** What to load and say for each route: the steps, the game, the title, the way back. */
-async function load(name, ids, ctx, isMounted) {
+async function load(name, ids, ctx, isShown) {
   if (name === "game-replay") {
     const [gameId] = ids;
     const replay = await get(`/games/${gameId}/replay`);
@@ -53,7 +53,7 @@ async function load(name, ids, ctx, isMounted) {
   const rule = ruleFromQuery(new URLSearchParams(location.search));
   const back = { href: `/daily/${day}${ruleQuery(rule)}`, text: gettext("Back to the day's ranking") };
   if (name === "daily-line") {
-    const line = await solverLine(day, rule, isMounted);
+    const line = await solverLine(day, rule, isShown);
     return { game: null, steps: line.steps, back, title: interpolate(gettext("A solver's line for the daily deal of %(date)s"), { date: dayInSentence(day) }, true) };
   }
   const replay = await get(`/daily/${day}/games/${gameId}/replay${ruleQuery(rule)}`);
@@ -62,19 +62,21 @@ async function load(name, ids, ctx, isMounted) {
 }
 
 export async function mount(root, ctx, name, ...ids) {
-  let mounted = true;
+  // Left while the solver still looks (or the analysis runs): stop asking.
+  const shown = () => !ctx.signal.aborted;
   if (name === "daily-line") {
     root.replaceChildren(h("section", { class: "panel" }, h("p", { role: "status" }, gettext("The solver is finding a winning line…"))));
   }
   let page;
   try {
-    page = await load(name, ids, ctx, () => mounted);
+    page = await load(name, ids, ctx, shown);
   } catch (error) {
     root.replaceChildren(h("section", { class: "panel" },
       h("h1", {}, gettext("No replay")), h("p", {}, error.message),
       h("a", { href: "/games", "data-link": true }, gettext("Back to my games"))));
     return null;
   }
+  if (!shown()) return null; // left while it loaded
   const { game } = page;
   const logSteps = page.steps;
   // What the controls step through: the game's log, or the winning line from where it was lost.
@@ -88,12 +90,15 @@ export async function mount(root, ctx, name, ...ids) {
     oninput: (event) => show(stepTo(event.target.value, index, view.steps.length)),
   });
   const where = h("p", { class: "replay-step", role: "status", "aria-live": "polite" });
-  const button = (action, label, text) => h("button", { type: "button", "data-step": action, "aria-label": label, onclick: () => go(action) }, text);
+  // Each button is named by its word (the arrow is only drawn), so a voice command saying
+  // what the button shows reaches it, in every language.
+  const arrow = (text) => h("span", { "aria-hidden": "true" }, text);
+  const button = (action, ...content) => h("button", { type: "button", "data-step": action, onclick: () => go(action) }, ...content);
   const playButton = h("button", { type: "button", class: "primary", "data-step": "play", onclick: togglePlay });
   const controls = h("div", { class: "replay-controls", role: "group", "aria-label": gettext("Replay controls") },
-    button("first", gettext("First step"), "« " + gettext("First")), button("prev", gettext("Previous step"), "‹ " + gettext("Previous")),
+    button("first", arrow("« "), gettext("First")), button("prev", arrow("‹ "), gettext("Previous")),
     playButton,
-    button("next", gettext("Next step"), gettext("Next") + " ›"), button("last", gettext("Last step"), gettext("Last") + " »"),
+    button("next", gettext("Next"), arrow(" ›")), button("last", gettext("Last"), arrow(" »")),
     position);
   const retryButton = page.mine && game?.status !== "active"
     ? h("button", { type: "button", "data-action": "retry", onclick: retry }, gettext("Retry from here"))
@@ -228,13 +233,13 @@ export async function mount(root, ctx, name, ...ids) {
   }
 
   async function followAnalysis() {
-    while (mounted) {
+    while (shown()) {
       try {
         analysis = await get(`/games/${page.gameId}/analysis`);
       } catch {
         return;
       }
-      if (!mounted || analysis.status === "not-finished") return;
+      if (!shown() || analysis.status === "not-finished") return;
       drawAnalysis();
       if (analysis.status === "done") return;
       await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SOLVER_MS));
@@ -287,7 +292,6 @@ export async function mount(root, ctx, name, ...ids) {
   show(0);
   if (page.gameId) followAnalysis();
   return () => {
-    mounted = false;
     stop();
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("resize", draw);

@@ -5,6 +5,7 @@ import { assistAnswered, assistButtons } from "../assists.js";
 import { Board } from "../board.js";
 import { ask } from "../dialogs.js";
 import { difficultyField, difficultyOf } from "../difficulty.js";
+import { moreMenu } from "../menus.js";
 import { clock, field, h } from "../dom.js";
 import { showKeys } from "../keyhelp.js";
 import { attendTable } from "../presence.js";
@@ -46,6 +47,7 @@ async function home(root, ctx) {
     return null;
   }
   const page = await get("/games?status=active&page_size=1");
+  if (ctx.signal.aborted) return null; // left while it loaded: no dialog over the next page
   if (page.results.length) {
     ctx.navigate(`/game/${page.results[0].id}`, { replace: true });
     return null;
@@ -138,7 +140,7 @@ function stat(label, key, note = null) {
 /** The clock's rule in a word: time at the table, stopped while the game is parked. */
 function clockNote() {
   const text = gettext("Time at the table from your first move: the clock stops while the game is parked (this tab hidden or closed, or the game kept for later).");
-  return h("span", { class: "clock-note", tabindex: "0", role: "note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
+  return h("button", { type: "button", class: "clock-note", "data-note": "clock", "data-text": text, "aria-label": text }, "i");
 }
 
 function table(root, ctx, initial, spectating) {
@@ -156,12 +158,14 @@ function table(root, ctx, initial, spectating) {
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
     stat(gettext("Time"), "time", clockNote()), stat(gettext("Moves"), "moves"), stat(gettext("Score"), "score"),
     h("div", { class: "stat code-stat" }, h("span", { class: "label" }, gettext("Code")), codeText, copy),
-    h("div", { class: "controls" }, spectating ? null : finishButton, spectating ? null : undoButton, ...assists, spectating ? null : resignButton, replayLink, ctx.me ? newButton : null, spectating ? null : keysButton),
+    // On a phone the bar keeps to one row: what follows the hint folds under "More".
+    h("div", { class: "controls" }, spectating ? null : finishButton, spectating ? null : undoButton, assists[0],
+      moreMenu([...assists.slice(1), spectating ? null : resignButton, replayLink, ctx.me ? newButton : null, spectating ? null : keysButton])),
   );
   const head = h("div", { class: "table-head" }, info, status);
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes, F finishes once every card is face up. Press ? for every key.") });
-  root.replaceChildren(head, boardEl);
+  root.replaceChildren(h("h1", { class: "sr-only" }, gettext("Yukon Solitaire")), head, boardEl);
   // Messages go where the layout keeps a place free of cards (placeMessages): they hide nothing.
   ctx.dockMessages(root);
 

@@ -37,6 +37,7 @@ export async function mount(root, ctx) {
     h("p", {}, gettext("Third-party clients play for you with a token: send it in this header:"), " ", h("code", {}, "Authorization: Bearer <token>"), " ",
       h("a", { href: "/api/docs/" }, gettext("API docs"))),
     form, fresh,
-    h("table", {}, h("thead", {}, h("tr", {}, [gettext("Name"), gettext("Starts with"), gettext("Created"), gettext("Last used"), ""].map((t) => h("th", { scope: "col" }, t)))), list)));
+    h("table", {}, h("thead", {}, h("tr", {}, [gettext("Name"), gettext("Starts with"), gettext("Created"), gettext("Last used")].map((t) => h("th", { scope: "col" }, t)),
+      h("th", { scope: "col" }, h("span", { class: "sr-only" }, gettext("Revoke"))))), list)));
   await refresh();
 }
