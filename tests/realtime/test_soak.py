@@ -38,6 +38,8 @@ SERVER_ENV = {
 PLAYERS = 3
 MOVES = 20
 TIMEOUT = 30
+#: How long the database may stay busier than idle after the soak (a leak never settles).
+SETTLE_SECONDS = 40
 
 
 @pytest.fixture(scope="module")
@@ -153,5 +155,16 @@ def test_slow_readers_resets_and_floods_beside_players(
     wait_until(lambda: open_sockets(server) == baseline, "every socket's consumer to end")
     present = Racer.objects.filter(race__room=room, player=alice, connected=True)
     wait_until(lambda: not present.exists(), "alice's reset race sockets to end her presence")
-    after = commits_per_second()
-    assert after <= idle + 1.0, f"commits per second: {idle:.1f} idle, {after:.1f} after the soak"
+    # Back to idle: a leaked consumer's ticks go on for ever, while PostgreSQL's own work
+    # after a burst of writes (autovacuum and autoanalyze count as commits too) passes.
+    rates: list[float] = []
+
+    def settled() -> bool:
+        rates.append(commits_per_second())
+        return rates[-1] <= idle + 1.0
+
+    wait_until(
+        settled,
+        lambda: f"commits per second back to idle ({idle:.1f}): {rates}",
+        timeout=SETTLE_SECONDS,
+    )
