@@ -8,6 +8,10 @@ quiet, and it queues the analysis of daily games their closed day left unfinishe
 By default it serves the queues a player waits on (assists, analysis). The published odds'
 chunks (`manage.py winnability`) wait on their own queue, served by workers started for it
 (`--queue-name odds`), so a long chunk never holds a hint back.
+
+The library's loop ends the process when recording a task's result fails, which it does
+when the task's row was deleted while the task ran (results pruned, a test's flush):
+`SteadyWorker` drops that result and serves on.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ import threading
 from argparse import ArgumentParser
 from typing import Any
 
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 from django_tasks_db.management.commands import db_worker
+from django_tasks_db.models import DBTaskResult
 
 from games.analysis import jobs
 
@@ -46,6 +51,20 @@ def _janitor(stop: threading.Event) -> None:
             return
 
 
+class SteadyWorker(db_worker.Worker):
+    """django-tasks-db's worker, alive after a task whose row went away while it ran."""
+
+    def run_task(self, db_task_result: DBTaskResult[..., object]) -> None:
+        try:
+            super().run_task(db_task_result)
+        except DatabaseError:
+            if DBTaskResult.objects.filter(pk=db_task_result.pk).exists():
+                raise
+            logger.warning(
+                "task %s was deleted while it ran: its result is dropped", db_task_result.pk
+            )
+
+
 class Command(db_worker.Command):
     help = "Run a task worker (analysis, queued hints) at a lower CPU priority than the web."
 
@@ -64,6 +83,8 @@ class Command(db_worker.Command):
         stop = threading.Event()
         janitor = threading.Thread(target=_janitor, args=(stop,), name="janitor", daemon=True)
         janitor.start()
+        # The library builds its Worker inside handle(), by this module-level name.
+        db_worker.Worker = SteadyWorker  # type: ignore[misc]
         try:
             super().handle(*args, **options)
         finally:
