@@ -24,6 +24,8 @@ SERVER_ENV = {
     "THROTTLE_LOGIN": "10000/min",
     "THROTTLE_GUEST": "10000/min",
     "RACE_COUNTDOWN_SECONDS": "2",
+    # The tests' games are short: a smaller budget keeps the shared worker's queue short.
+    "ANALYSIS_POSITION_NODES": "50000",
 }
 
 expect.set_options(timeout=WAIT_MS)
@@ -80,7 +82,7 @@ def server(django_db_setup: None, django_db_blocker: object) -> Iterator[Running
     """One server for every browser test; each test gets an empty database (`transactional_db`
     flushes it) and its own browser contexts, so no test sees another's players or games."""
     # A task worker beside it, as under `make run`: queued hints and analyses get answered.
-    with asgi_server(SERVER_ENV) as running, task_worker("browser-tests"):
+    with asgi_server(SERVER_ENV) as running, task_worker("browser-tests", SERVER_ENV):
         yield running
 
 
