@@ -88,7 +88,7 @@ function drawNav() {
   const me = ctx.me;
   nav.replaceChildren(link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
     link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")), link("/leaderboards", gettext("Leaderboards")),
-    link("/rules", gettext("Rules")), link("/odds", gettext("Odds")), account(me));
+    link("/rules", gettext("Rules")), account(me));
   fitHeader();
 }
 

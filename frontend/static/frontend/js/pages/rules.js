@@ -1,5 +1,6 @@
 // The rules page: one article per language, written on the server (frontend/rules/<lang>.html).
 // A full page load brings it inside #app; in-app navigation fetches the same article.
+import { h } from "../dom.js";
 import { gettext } from "../i18n.js";
 
 /** The element the address's #anchor names, or null (no anchor, an unknown or malformed one). */
@@ -18,6 +19,10 @@ export async function mount(root) {
     root.innerHTML = response.ok ? await response.text() : `<p>${gettext("The rules could not be loaded.")}</p>`;
   }
   document.title = root.querySelector("h1")?.textContent ?? document.title;
+  // How often each rule's deals can be won: the odds page, reached from the rules (the header
+  // keeps to one row).
+  root.querySelector("article.rules")?.append(
+    h("p", { class: "see-also" }, h("a", { href: "/odds", "data-link": true }, gettext("The odds of Yukon"))));
   const anchor = hashTarget();
   anchor?.scrollIntoView();
   anchor?.classList.add("target");
