@@ -18,10 +18,12 @@ from playwright.sync_api import Error as PlaywrightError
 from games import daily, days
 from games.engine import GameCode
 from games.models import DailyDeal, Game
+from games.odds import dataset
 from tests.browser.audit import Problems, axe_script, axe_violations
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import Player, new_context
 from tests.support.play import winning_line
+from tests.support.puzzles import seeded
 from tests.support.servers import ROOT, RunningServer
 
 CODE, LINE = winning_line()
@@ -48,13 +50,14 @@ PAGES = (
     "/", "/game/{playing}", "/game/{won}/replay", "/watch/{playing}", "/watch", "/login",
     "/signup", "/settings", "/games", "/tokens", "/daily", "/daily/{day}",
     "/daily/{day}/games/{won}/replay", "/daily/{day}/line", "/leaderboards", "/players/alice",
-    "/races", "/races/{room}", "/rules",
+    "/races", "/races/{room}", "/rules", "/puzzles", "/puzzles/{puzzle}", "/odds",
 )  # fmt: skip
 
 
 def the_app(player: Player) -> dict[str, object]:
     """A server with something on every page, and the ids of its paths: alice with a game on
-    the table and a won one, a closed day with her ranked win, a race room, today's deal."""
+    the table and a won one, a closed day with her ranked win, a race room, today's deal, a
+    puzzle (today's too) and the published odds."""
     daily.deal_for(days.today())
     playing = int(player.new_game(CODE)["id"])
     player.play(playing, LINE[:3])
@@ -66,7 +69,9 @@ def the_app(player: Player) -> dict[str, object]:
     )
     Game.objects.filter(pk=won).update(daily_date=yesterday, ranked=True)
     room = player.api("POST", "/races", {"private": True})["room"]
-    return {"playing": playing, "won": won, "day": yesterday, "room": room}
+    (puzzle,) = seeded()
+    dataset.load()
+    return {"playing": playing, "won": won, "day": yesterday, "room": room, "puzzle": puzzle.pk}
 
 
 def visit(page: Page, path: str) -> None:
@@ -90,7 +95,7 @@ def walk(page: Page, paths: list[str]) -> tuple[list[str], list[str]]:
 
 
 def test_the_walk_covers_every_route() -> None:
-    ids = {"playing": 1, "won": 2, "day": "2026-11-03", "room": "ABC234"}
+    ids = {"playing": 1, "won": 2, "day": "2026-11-03", "room": "ABC234", "puzzle": 3}
     paths = [page.format(**ids) for page in PAGES]
     missing = [p.pattern for p in routes() if not any(p.fullmatch(path) for path in paths)]
     assert missing == [], f"routes of router.js the walk does not visit: {missing}"
