@@ -72,7 +72,7 @@ class Engine:
         """Search deal ``code`` for at most ``nodes`` positions: (positions, verdict)."""
         engine: Any = self.package
         game = engine.Game.new(engine.GameCode.parse(code), engine.DEV_DEAL_KEY)
-        columns, down, foundations = self.solver._position(game)
+        columns, down, foundations = game.layout()
         fits = self.solver.rule_tables(game.rule)
         tables = self.core.build_tables(lambda c, t: c in fits.children[t])
         started = time.perf_counter()
