@@ -44,6 +44,20 @@ CONFIG = SchemathesisConfig.from_dict(
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application, config=CONFIG)
 
 
+#: The one documented 5xx a valid request may get: no deal of the asked grade measured yet
+#: (this database has no measured deal), an operator's matter rather than a fault.
+DOCUMENTED_UNAVAILABLE = "no-graded-deal"
+
+
+@schemathesis.check
+def no_server_error_but_the_documented_one(ctx: Any, response: Any, case: Any) -> bool | None:
+    if response.status_code == 503:
+        body = response.json()
+        if body.get("error", {}).get("code") == DOCUMENTED_UNAVAILABLE:
+            return None
+    return not_a_server_error(ctx, response, case)
+
+
 @pytest.fixture
 def connection_kept_across_requests(auth: dict[str, dict[str, str]]) -> Iterator[None]:
     """As Django's test client does: a request ending must not close the test's connection,
@@ -87,6 +101,10 @@ def test_generated_requests_get_documented_answers_and_never_a_server_error(
     cache.clear()  # throttles answer 429 to a burst; the fuzzer should reach the views
     case.call_and_validate(
         **auth,
-        checks=[not_a_server_error, content_type_conformance, response_schema_conformance],
+        checks=[
+            no_server_error_but_the_documented_one,
+            content_type_conformance,
+            response_schema_conformance,
+        ],
     )
     call_command("verify_games", stdout=StringIO())
