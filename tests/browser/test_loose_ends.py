@@ -217,8 +217,12 @@ def test_a_ranked_game_of_a_closed_day_shows_as_closed_and_takes_no_move(
     alice_browser.play(game_id, LINE[:3])
     yesterday = days.today() - timedelta(days=1)
     file_under(yesterday, game_id)
-    an_hour_before_close = datetime.combine(yesterday, time(23), tzinfo=UTC)
-    Game.objects.filter(pk=game_id).update(first_move_at=an_hour_before_close)
+    # 59 minutes at the table, the clock running a minute before the day closed: it stopped
+    # at the close, an hour in all (games.clock).
+    closed_at = datetime.combine(days.today(), time(0), tzinfo=UTC)
+    Game.objects.filter(pk=game_id).update(
+        time_played=timedelta(minutes=59), clock_at=closed_at - timedelta(minutes=1)
+    )
 
     state = alice_browser.state(game_id)
     assert state["closed"] is True

@@ -53,7 +53,9 @@ def test_a_phone_game_from_the_landing_page_to_a_win_with_finish(
         dealt = game_in_url(page)
         expect(page.locator("#app")).to_have_attribute("data-version", "0")
 
-        # "New game" on the untouched random deal: the known deal by its code, in its place.
+        # "New game" (under "More" on a phone) on the untouched random deal: the known deal by
+        # its code, in its place.
+        page.get_by_role("button", name="More").tap()
         page.get_by_role("button", name="New game").tap()
         dialog = page.get_by_role("dialog", name="New game")
         dialog.get_by_label("Deal code").fill(CODE)
