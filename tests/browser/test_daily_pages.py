@@ -200,7 +200,7 @@ def test_a_past_day_nobody_played_shows_its_code_and_the_solvers_line(
     page.locator("[data-solver-line]").click()
     expect(page).to_have_url(f"{alice_browser.server.url}/daily/{day}/line")
     expect(page.get_by_text("A winning line the solver found:")).to_be_visible()
-    page.get_by_role("button", name="Last step").click()
+    page.get_by_role("button", name="Last", exact=True).click()
     for index in range(4):
         expect_foundation(page, index, 13)
 
