@@ -35,7 +35,7 @@ def test_the_odds_page_in_each_language(
     screenshots: Path,
     language: str,
 ) -> None:
-    dataset.load()  # the committed sample, as `make run` loads it
+    published = dataset.load()  # the committed sample, as `make run` loads it
     title, undecided = WORDS[language]
     context = new_context(browser, server, viewport={"width": 1280, "height": 900})
     context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
@@ -54,7 +54,8 @@ def test_the_odds_page_in_each_language(
         answer = context.request.get(link.get_attribute("href") or "")
         assert answer.status == 200 and answer.headers["content-type"].startswith("text/csv")
         rows = list(csv.reader(io.StringIO(answer.text())))
-        assert len(rows) == 1 + DealResult.objects.count()
+        # The sample only (the worker may have graded today's deal meanwhile: not published).
+        assert len(rows) == 1 + published
         if language == "hu":  # the longest words: a phone must still hold every card
             page.set_viewport_size(PHONE)
             expect(card).to_be_visible()
