@@ -41,8 +41,9 @@ function ruleCard(odds) {
   ];
   return h("section", { class: "stats-card", "data-rule": odds.rule },
     h("h2", {}, name),
-    h("p", { class: "odds-range", "data-range": "" }, span(odds.range95)),
-    h("p", { class: "note" }, interpolate(gettext("of deals can be won (%(level)s confidence)"), { level: percentLevel() }, true)),
+    // One paragraph, the range in bold above its words (a bold paragraph alone reads as a heading).
+    h("p", { class: "odds-figure" }, h("strong", { class: "odds-range", "data-range": "" }, span(odds.range95)), " ",
+      h("span", { class: "note" }, interpolate(gettext("of deals can be won (%(level)s confidence)"), { level: percentLevel() }, true))),
     h("dl", {}, rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
     h("p", { class: "note" }, csvLink(odds.rule, interpolate(gettext("Every %(rule)s deal (CSV)"), { rule: name }, true))));
 }
