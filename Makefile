@@ -55,7 +55,7 @@ test-tools:
 # server process nor browser (tests marked `slow` by tests/conftest.py), in a few minutes.
 check: install lint
 	node --test tests/js/
-	$(VENV)/python -m pytest -m "not slow" -q -p no:cacheprovider
+	$(VENV)/python -m pytest -m "not slow" -q -p no:cacheprovider -n auto
 
 test: install test-tools lint
 	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from games.engine import (
     DEAL_COUNT,
     DEV_DEAL_KEY,
@@ -95,6 +97,7 @@ def test_both_engines_agree_move_by_move_on_random_play() -> None:
                 assert ours.score == theirs.score and ours.move_count == theirs.move_count
 
 
+@pytest.mark.slow  # a pytest of its own, in a child process
 def test_the_engine_and_solver_suites_pass_on_the_sources() -> None:
     """The whole tests/engine and tests/solver, interpreted (YUKON_COMPILE=0), once more."""
     if not compiled():
