@@ -52,7 +52,8 @@ test-tools:
 	bash scripts/install-test-tools.sh
 
 # The fast part, for every change: lint, types, the Node unit tests and the tests that start no
-# server process nor browser (tests marked `slow` by tests/conftest.py), in a few minutes.
+# server process nor browser (tests marked `slow` by tests/conftest.py), one pytest-xdist
+# process per core: under three minutes on two cores.
 check: install lint
 	node --test tests/js/
 	$(VENV)/python -m pytest -m "not slow" -q -p no:cacheprovider -n auto

@@ -71,16 +71,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     when YUKON_CHECK_ERROR_CODES=1 asks for it on a part)."""
     asked = os.environ.get("YUKON_CHECK_ERROR_CODES") == "1"
     if _distributed(session.config):
-        return  # each process saw only its share of the tests (make check's -n auto)
+        # Each process saw only its share of the tests (make check's -n auto): no census.
+        if asked and not hasattr(session.config, "workerinput"):
+            _fail(session, "YUKON_CHECK_ERROR_CODES=1 needs one pytest process: drop -n")
+        return
     if exitstatus != 0 or not (asked or _whole_suite(session.config)):
         return
     missing = error_codes.unproduced()
     if missing:
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        message = f"documented error codes no test produced: {sorted(missing)}"
-        if reporter is not None:
-            reporter.write_line(message, red=True)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        _fail(session, f"documented error codes no test produced: {sorted(missing)}")
+
+
+def _fail(session: pytest.Session, message: str) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(message, red=True)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")
