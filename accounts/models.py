@@ -162,3 +162,86 @@ class TradedCode(models.Model):
 
     def __str__(self) -> str:
         return f"code traded at {self.traded_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Mark(models.Model):
+    """A marked account, while it is marked (accounts.moderation): left off every public
+    board and rating, its results hidden from others. Unmarking deletes this row only, so
+    nothing the account played is lost; the history is `ModerationEntry`."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="mark"
+    )
+    marked_at = models.DateTimeField()
+    reason = models.TextField()
+
+    class Meta:
+        verbose_name = "marked account"
+
+    def __str__(self) -> str:
+        return f"{self.user} (marked {self.marked_at:%Y-%m-%d %H:%M})"
+
+
+class ModerationEntry(models.Model):
+    """One line of the moderation audit log: who marked or unmarked which account, when, why.
+
+    Names are copied so a line outlives both accounts (guests are purged)."""
+
+    class Action(models.TextChoices):
+        MARK = "mark"
+        UNMARK = "unmark"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="moderation_entries",
+        help_text="The account marked or unmarked.",
+    )
+    username = models.CharField(max_length=150)
+    action = models.CharField(max_length=8, choices=Action.choices)
+    reason = models.TextField(help_text="Why: shown in the audit log.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150)
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = "moderation log entry"
+        verbose_name_plural = "moderation log"
+
+    def __str__(self) -> str:
+        return f"{self.actor_name} {self.action}ed {self.username} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class PlaySource(models.Model):
+    """Where an account signed in or started a game from, for the fair-play list
+    (accounts.play_sources): keyed hashes of the address's network and of the browser,
+    one row per account, source and day, purged after `FAIR_PLAY_DAYS`."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_sources"
+    )
+    address = models.CharField(max_length=32, help_text="Keyed hash of the /24 or /64.")
+    browser = models.CharField(
+        max_length=32, blank=True, help_text="Keyed hash of the browser cookie; empty: none."
+    )
+    day = models.DateField()
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name_plural = "fair-play list"  # its admin page shows the list (games/admin.py)
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "address", "browser", "day"], name="play_source_once_a_day"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["address"], name="play_source_address"),
+            models.Index(fields=["browser"], name="play_source_browser"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.day}"

@@ -19,6 +19,7 @@ from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from accounts.moderation import without_marked
 from games.engine import CLASSIC
 from games.models import Game, PlayerStats
 from games.stats import ASSISTED_COUNTED, current_daily_streak
@@ -93,7 +94,7 @@ BOARDS: dict[str, Board] = {
 def board_rows(board: Board, rule: str) -> QuerySet[PlayerStats]:
     """The board's rows for a rule, best first, each annotated with its shared `rank`."""
     rows = (
-        PlayerStats.objects.filter(rule=rule)
+        without_marked(PlayerStats.objects.filter(rule=rule))
         .exclude(player__player_settings__is_guest=True)  # guests are never on a board
         .annotate(win_rate=Cast(F("wins"), FloatField()) / F("games"))
         .filter(board.only)
@@ -151,7 +152,8 @@ DAILY_ORDER = (
 
 def daily_sections(day: date, rule: str = CLASSIC.letter) -> dict[str, int]:
     """How many ranked games each of the day's two rankings under `rule` holds (one query)."""
-    counts = Game.objects.filter(daily_date=day, rule=rule, ranked=True).aggregate(
+    ranked = without_marked(Game.objects.filter(daily_date=day, rule=rule, ranked=True), "owner")
+    counts = ranked.aggregate(
         without_hints=Count("pk", filter=Q(assisted=False)),
         with_hints=Count("pk", filter=Q(assisted=True)),
     )
@@ -165,7 +167,8 @@ def daily_rows(day: date, *, assisted: bool = False, rule: str = CLASSIC.letter)
     """
     win_time = Case(When(status=Game.Status.WON, then=F("time_played")))
     return (
-        Game.objects.filter(daily_date=day, rule=rule, ranked=True, assisted=assisted)
+        without_marked(Game.objects.filter(daily_date=day, rule=rule, ranked=True), "owner")
+        .filter(assisted=assisted)
         .annotate(win_time=win_time)
         .annotate(rank=Window(Rank(), order_by=list(DAILY_ORDER)))
         .select_related("owner")

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.play_sources.PlaySourceMiddleware",  # the fair-play list's sources
     "accounts.language.PlayerLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -299,6 +300,8 @@ ANALYSIS_POSITION_NODES = env_int("ANALYSIS_POSITION_NODES", 150_000, minimum=10
 ANALYSIS_CHUNK_POSITIONS = env_int("ANALYSIS_CHUNK_POSITIONS", 8, minimum=1)
 # A running job whose worker has not reported for this long is taken to be dead and requeued.
 ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", 60, minimum=1)
+# Days the fair-play list looks back, and keeps where accounts played from (accounts.play_sources).
+FAIR_PLAY_DAYS = env_int("FAIR_PLAY_DAYS", 30, minimum=1)
 # Solver positions per solve while proving a puzzle (each legal move of a candidate is solved).
 PUZZLE_SOLVER_NODES = env_int("PUZZLE_SOLVER_NODES", 20_000, minimum=100)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -12,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import usernames
+from accounts import moderation, usernames
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.serializers.common import RuleQuerySerializer, validated
@@ -22,11 +24,15 @@ from games.models import Game
 from ops.replica import replica_reads
 
 
-def _player(username: str) -> object:
+def _player(username: str, viewer: User | AnonymousUser) -> object:
     """An active registered player, by name in any case or width (`accounts.usernames`):
-    guests have no public profile (404, like nobody)."""
+    guests have no public profile (404, like nobody), nor has a marked player for anyone
+    but themselves (`accounts.moderation`)."""
     players = get_user_model().objects.exclude(player_settings__is_guest=True)
-    return get_object_or_404(usernames.matching(username, players), is_active=True)
+    player = get_object_or_404(usernames.matching(username, players), is_active=True)
+    if moderation.hidden_from(player, viewer):
+        raise Http404(f"There is no player {username!r}.")
+    return player
 
 
 def replica_unless_own(request: Request, username: str) -> AbstractContextManager[None]:
@@ -46,7 +52,7 @@ class ProfileView(APIView):
     )
     def get(self, request: Request, username: str) -> Response:
         with replica_unless_own(request, username):
-            return Response(stats.profile(_player(username)))  # type: ignore[arg-type]
+            return Response(stats.profile(_player(username, request.user)))  # type: ignore[arg-type]
 
 
 class HistoryView(APIView):
@@ -64,5 +70,5 @@ class HistoryView(APIView):
     def get(self, request: Request, username: str) -> Response:
         rule = validated(RuleQuerySerializer, request.query_params)["rule"]
         with replica_unless_own(request, username):
-            results = stats.history(_player(username), rule)  # type: ignore[arg-type]
+            results = stats.history(_player(username, request.user), rule)  # type: ignore[arg-type]
             return Response(page(request, self, results, stats.history_entry))

@@ -263,4 +263,4 @@ class PlayerRacesView(APIView):
     )
     def get(self, request: Request, username: str) -> Response:
         with replica_unless_own(request, username):
-            return Response(standings.player_races(_player(username)))  # type: ignore[arg-type]
+            return Response(standings.player_races(_player(username, request.user)))  # type: ignore[arg-type]

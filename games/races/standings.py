@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 
+from accounts.moderation import without_marked
 from games.races.models import Race, Racer, RaceRating
 
 HISTORY_SIZE = 20
@@ -20,7 +21,7 @@ HISTORY_SIZE = 20
 def leaderboard(rule: str, limit: int = 50) -> list[dict[str, Any]]:
     """Registered players by race rating under `rule` (guests are never rated)."""
     rows = (
-        RaceRating.objects.filter(rule=rule)
+        without_marked(RaceRating.objects.filter(rule=rule))
         .select_related("player")
         .order_by("-rating", "player__username")[:limit]
     )
