@@ -106,7 +106,11 @@ def test_marking_takes_a_player_off_every_board_and_rating_and_unmarking_restore
 def test_a_marked_players_pages_are_hidden_from_others_but_not_from_themselves(
     alice: User, bob: User, alice_api: APIClient, bob_api: APIClient, staff: APIClient
 ) -> None:
-    pages = ("/api/v1/players/alice", "/api/v1/players/alice/history", "/api/v1/players/alice/races")
+    pages = (
+        "/api/v1/players/alice",
+        "/api/v1/players/alice/history",
+        "/api/v1/players/alice/races",
+    )
     moderation.mark(alice, by=User.objects.get(username="warden"), reason="two accounts")
     for page in pages:
         assert alice_api.get(page).status_code == 200, page
