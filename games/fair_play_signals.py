@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 
 from accounts.models import PlaySource
@@ -85,7 +85,7 @@ def _together(users: frozenset[int], via: str, start: datetime) -> Iterator[Shar
     names = dict(User.objects.filter(pk__in=users).values_list("pk", "username"))
     dailies = (
         Game.objects.filter(owner__in=users, daily_date__gte=start.date())
-        .values("daily_date", "rule")
+        .values("rule", day=F("daily_date"))
         .annotate(owners=ArrayAgg("owner_id", distinct=True), count=Count("owner", distinct=True))
         .filter(count__gte=2)
     )
@@ -93,8 +93,8 @@ def _together(users: frozenset[int], via: str, start: datetime) -> Iterator[Shar
         yield SharedPlay(
             via,
             tuple(sorted(names[pk] for pk in daily["owners"])),
-            f"the {Game.Rule(daily['rule']).label} daily of {daily['daily_date']}",
-            daily["daily_date"],
+            f"the {Game.Rule(daily['rule']).label} daily of {daily['day']}",
+            daily["day"],
         )
     races = (
         Racer.objects.filter(player__in=users, race__created_at__gte=start)

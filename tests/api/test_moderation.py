@@ -64,7 +64,7 @@ def names(rows: Any, field: str = "player") -> list[str]:
     return [row[field] for row in rows]
 
 
-def boards(viewer: APIClient) -> dict[str, list[str]]:
+def boards(viewer: APIClient) -> dict[str, list[Any]]:
     """Who each public board and ranking lists."""
     return {
         "wins": names(ok(viewer.get("/api/v1/leaderboards/wins"))["results"]),
@@ -166,7 +166,7 @@ def test_non_staff_see_none_of_it(alice: User) -> None:
             assert response["Location"].startswith("/admin/login/"), page
 
 
-def sign_in(client: APIClient, user: User, **meta: str) -> None:
+def sign_in(client: APIClient, user: User, **meta: Any) -> None:
     body = {"username": user.username, "password": f"{user.username} battery staple"}
     assert client.post("/api/v1/auth/login", body, format="json", **meta).status_code == 200
 
@@ -174,7 +174,7 @@ def sign_in(client: APIClient, user: User, **meta: str) -> None:
 def fair_play_list(staff: APIClient) -> str:
     page = staff.get("/admin/accounts/playsource/")
     assert page.status_code == 200
-    return page.content.decode()
+    return str(page.content.decode())
 
 
 def test_two_accounts_from_one_browser_playing_the_same_daily_are_listed(staff: APIClient) -> None:
