@@ -28,9 +28,7 @@ from ops.client_address import client_address
 COOKIE = "yukon_browser"
 #: The routes whose successful POST starts a game or a race seat (api/urls.py names).
 GAME_STARTS = frozenset(("games", "daily-play", "game-retry", "races", "race-join", "race-queue"))
-_BROWSER = "yukon.browser"  # request.META key: this request's browser id
-_FRESH = "yukon.browser-fresh"  # request.META key: the id is new (no cookie came)
-_USED = "yukon.browser-used"  # request.META key: a source was recorded with it
+_ISSUED = "yukon.browser-issued"  # request.META key: a new browser id, for the response
 
 
 def keyed(kind: str, value: str) -> str:
@@ -46,10 +44,18 @@ def network(address: str) -> str:
         return address
 
 
+def browser_of(request: HttpRequest) -> str:
+    """The request's browser id: its cookie, or a new one its response will set; none for a
+    client sending a token (it is no browser)."""
+    if "HTTP_AUTHORIZATION" in request.META:
+        return ""
+    known = request.COOKIES.get(COOKIE)
+    return known or str(request.META.setdefault(_ISSUED, secrets.token_urlsafe(16)))
+
+
 def note(request: HttpRequest, user: AbstractBaseUser) -> None:
     """Record that `user` plays from this request's network and browser today."""
-    browser = request.META.get(_BROWSER, "")
-    request.META[_USED] = True
+    browser = browser_of(request)
     now = timezone.now()
     PlaySource.objects.bulk_create(
         [
@@ -80,17 +86,13 @@ def noted_at_sign_in(
 
 
 class PlaySourceMiddleware:
-    """Gives a browser its id and notes each game start (a POST to `GAME_STARTS` that
-    succeeded); the cookie is set only once something was recorded with it."""
+    """Notes each game start (a POST to `GAME_STARTS` that succeeded) and sets the browser
+    cookie when a source was recorded with a new id."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if "HTTP_AUTHORIZATION" not in request.META:  # a token's client is no browser
-            known = request.COOKIES.get(COOKIE, "")
-            request.META[_BROWSER] = known or secrets.token_urlsafe(16)
-            request.META[_FRESH] = not known
         response = self.get_response(request)
         match = request.resolver_match
         if (
@@ -101,10 +103,11 @@ class PlaySourceMiddleware:
             and request.user.is_authenticated
         ):
             note(request, request.user)
-        if request.META.get(_FRESH) and request.META.get(_USED):
+        issued = request.META.get(_ISSUED)
+        if issued:
             response.set_cookie(
                 COOKIE,
-                request.META[_BROWSER],
+                issued,
                 max_age=365 * 24 * 3600,
                 secure=settings.SESSION_COOKIE_SECURE,
                 httponly=True,

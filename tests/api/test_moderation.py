@@ -156,7 +156,7 @@ def test_the_admin_pages_load_for_staff(alice: User, staff: APIClient) -> None:
     assert b"checking" in staff.get("/admin/accounts/mark/").content
 
 
-def test_non_staff_see_none_of_it(alice: User) -> None:
+def test_non_staff_see_none_of_it(alice: User, bob: User) -> None:
     signed_in = APIClient()
     signed_in.force_login(alice)
     for client in (APIClient(), signed_in):
@@ -164,6 +164,12 @@ def test_non_staff_see_none_of_it(alice: User) -> None:
             response = client.get(page)
             assert response.status_code == 302, page
             assert response["Location"].startswith("/admin/login/"), page
+    bob.is_staff = True  # staff, but granted none of these models
+    bob.save()
+    staff_without_rights = APIClient()
+    staff_without_rights.force_login(bob)
+    for page in ADMIN_PAGES:
+        assert staff_without_rights.get(page).status_code == 403, page
 
 
 def sign_in(client: APIClient, user: User, **meta: Any) -> None:
