@@ -1,7 +1,7 @@
 """Where accounts play from, kept only as keyed hashes, for the fair-play list.
 
 Each sign-in and each game start (a new game, the daily, a retry, a race room, a join or
-the quick match) notes a `PlaySource`: the account, a keyed hash of its address's network
+the quick match, a rematch) notes a `PlaySource`: the account, a keyed hash of its address's network
 (IPv4 /24, IPv6 /64: a household or a school, not one device) and a keyed hash of the
 browser's `yukon_browser` cookie (a random id set here, kept across sign-outs so two
 accounts in one browser share it; clients sending a token have none). The hashes are keyed
@@ -27,7 +27,9 @@ from ops.client_address import client_address
 
 COOKIE = "yukon_browser"
 #: The routes whose successful POST starts a game or a race seat (api/urls.py names).
-GAME_STARTS = frozenset(("games", "daily-play", "game-retry", "races", "race-join", "race-queue"))
+GAME_STARTS = frozenset(
+    ("games", "daily-play", "game-retry", "races", "race-join", "race-queue", "race-rematch")
+)
 _ISSUED = "yukon.browser-issued"  # request.META key: a new browser id, for the response
 
 
