@@ -1,8 +1,8 @@
 """Where accounts play from, kept only as keyed hashes, for the fair-play list.
 
-Each sign-in and each game start (a new game, the daily, a retry, a race room, a join or
-the quick match, a rematch) notes a `PlaySource`: the account, a keyed hash of its address's network
-(IPv4 /24, IPv6 /64: a household or a school, not one device) and a keyed hash of the
+Each sign-in and each game start (a new game, the daily, a retry, a race room, a join, the
+quick match or a rematch) notes a `PlaySource`: the account, a keyed hash of its address's
+network (IPv4 /24, IPv6 /64: a household or a school, not one device) and a keyed hash of the
 browser's `yukon_browser` cookie (a random id set here, kept across sign-outs so two
 accounts in one browser share it; clients sending a token have none). The hashes are keyed
 by `SECRET_KEY`, so the table names no address; one row per account, source and day, and
