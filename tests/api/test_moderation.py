@@ -67,7 +67,10 @@ def names(rows: Any, field: str = "player") -> list[str]:
 def boards(viewer: APIClient) -> dict[str, list[Any]]:
     """Who each public board and ranking lists."""
     return {
-        "wins": names(ok(viewer.get("/api/v1/leaderboards/wins"))["results"]),
+        **{
+            board: names(ok(viewer.get(f"/api/v1/leaderboards/{board}"))["results"])
+            for board in leaderboards.BOARDS
+        },
         "race ratings": names(ok(viewer.get("/api/v1/races/leaderboard"))),
         "daily": [game.owner.username for game in leaderboards.daily_rows(DAY)],
         "daily sections": [leaderboards.daily_sections(DAY)["without_hints"]],
@@ -78,13 +81,21 @@ def test_marking_takes_a_player_off_every_board_and_rating_and_unmarking_restore
     alice: User, bob: User, staff: APIClient
 ) -> None:
     for rank, who in enumerate((alice, bob)):
-        PlayerStats.objects.create(player=who, rule="C", games=10, wins=9 - rank)
+        PlayerStats.objects.create(
+            player=who,
+            rule="C",
+            games=leaderboards.WIN_RATE_MIN_GAMES,
+            wins=9 - rank,
+            best_time=timedelta(minutes=5 + rank),
+            fewest_moves=90 + rank,
+            best_daily_streak=3 - rank,
+        )
         RaceRating.objects.create(player=who, rule="C", mu=30 - rank, sigma=2, rating=24 - rank)
         daily_game(who, status="won", move_count=90 + rank, cards_on_foundations=52)
     viewer = APIClient()
     before = boards(viewer)
     assert before == {
-        "wins": ["alice", "bob"],
+        **{board: ["alice", "bob"] for board in leaderboards.BOARDS},
         "race ratings": ["alice", "bob"],
         "daily": ["alice", "bob"],
         "daily sections": [2],
@@ -92,7 +103,7 @@ def test_marking_takes_a_player_off_every_board_and_rating_and_unmarking_restore
     warden = User.objects.get(username="warden")
     moderation.mark(alice, by=warden, reason="rehearsed the daily")
     assert boards(viewer) == {
-        "wins": ["bob"],
+        **{board: ["bob"] for board in leaderboards.BOARDS},
         "race ratings": ["bob"],
         "daily": ["bob"],
         "daily sections": [1],
