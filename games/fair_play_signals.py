@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -31,12 +32,19 @@ MANY_PLAYS = 5
 SOURCES = {"browser": "one browser", "address": "one address network"}
 
 
+class Account(NamedTuple):
+    """An account a signal names (its id, for the admin's links)."""
+
+    pk: int
+    name: str
+
+
 @dataclass(frozen=True)
 class SharedPlay:
     """Accounts from one browser or address on one daily deal or in one race."""
 
     via: str
-    players: tuple[str, ...]
+    players: tuple[Account, ...]
     what: str
     on: date
 
@@ -45,7 +53,7 @@ class SharedPlay:
 class RepeatedDeal:
     """One player's many games of one deal."""
 
-    player: str
+    player: Account
     rule: str
     code: str
     games: int
@@ -83,6 +91,10 @@ def shared_play() -> list[SharedPlay]:
 
 def _together(users: frozenset[int], via: str, start: datetime) -> Iterator[SharedPlay]:
     names = dict(User.objects.filter(pk__in=users).values_list("pk", "username"))
+
+    def accounts(ids: list[int]) -> tuple[Account, ...]:
+        return tuple(sorted((Account(pk, names[pk]) for pk in ids), key=lambda a: a.name))
+
     dailies = (
         Game.objects.filter(owner__in=users, daily_date__gte=start.date())
         .values("rule", day=F("daily_date"))
@@ -92,7 +104,7 @@ def _together(users: frozenset[int], via: str, start: datetime) -> Iterator[Shar
     for daily in dailies:
         yield SharedPlay(
             via,
-            tuple(sorted(names[pk] for pk in daily["owners"])),
+            accounts(daily["owners"]),
             f"the {Game.Rule(daily['rule']).label} daily of {daily['day']}",
             daily["day"],
         )
@@ -107,7 +119,7 @@ def _together(users: frozenset[int], via: str, start: datetime) -> Iterator[Shar
     for race in races:
         yield SharedPlay(
             via,
-            tuple(sorted(names[pk] for pk in race["players"])),
+            accounts(race["players"]),
             f"race {race['race__room']}",
             race["race__created_at"].date(),
         )
@@ -117,12 +129,18 @@ def repeated_deals() -> list[RepeatedDeal]:
     """Players who played one deal (code and rule) `MANY_PLAYS` times or more, most first."""
     rows = (
         Game.objects.filter(created_at__gte=since())
-        .values("owner__username", "rule", "code")
+        .values("owner_id", "owner__username", "rule", "code")
         .annotate(games=Count("pk"), last=Max("created_at"))
         .filter(games__gte=MANY_PLAYS)
         .order_by("-games", "-last")
     )
     return [
-        RepeatedDeal(row["owner__username"], row["rule"], row["code"], row["games"], row["last"])
+        RepeatedDeal(
+            Account(row["owner_id"], row["owner__username"]),
+            row["rule"],
+            row["code"],
+            row["games"],
+            row["last"],
+        )
         for row in rows
     ]
