@@ -6,6 +6,7 @@ games of one deal."""
 from __future__ import annotations
 
 from datetime import date, timedelta
+from io import StringIO
 from typing import Any
 
 import pytest
@@ -250,9 +251,13 @@ def test_many_retries_of_one_deal_are_listed(alice_api: APIClient, staff: APICli
 
 
 def test_play_sources_keep_only_keyed_hashes_and_are_purged(db: None) -> None:
-    sign_in(APIClient(), player("fay"), REMOTE_ADDR="203.0.113.5")
+    fay = player("fay")
+    browser = APIClient()
+    sign_in(browser, fay, REMOTE_ADDR="203.0.113.5")
+    sign_in(browser, fay, REMOTE_ADDR="203.0.113.6")  # the same network, browser and day
     (source,) = PlaySource.objects.all()
     assert "203.0.113" not in source.address and len(source.address) == 32
     with time_machine.travel(timezone.now() + timedelta(days=31)):
-        call_command("purge_play_sources", stdout=None)
-    assert not PlaySource.objects.exists()
+        sign_in(browser, fay, REMOTE_ADDR="203.0.113.5")
+        call_command("purge_play_sources", stdout=StringIO())
+        assert list(PlaySource.objects.values_list("day", flat=True)) == [timezone.now().date()]
