@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -5,3 +7,16 @@ class AccountsConfig(AppConfig):
     """Players: registration, sessions, personal API tokens."""
 
     name = "accounts"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        user_logged_in.connect(_record_session, dispatch_uid="accounts.sessions.record")
+
+
+def _record_session(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """Every sign-in (password, registration, guest, upgrade) lists its session."""
+    from accounts import sessions
+
+    if request is not None and hasattr(request, "session"):
+        sessions.record(request, user)
