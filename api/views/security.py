@@ -66,18 +66,24 @@ def security_schema[F: Callable[..., Any]](
     )
 
 
-class SecurityView(APIView):
-    required_scope = "account:write"  # never reached by a token: SecuritySessionOnly refuses it
-    permission_classes = [IsAuthenticated, SecuritySessionOnly]
+#: Every view here: a signed-in session. Their `account:write` is never reached by a token,
+#: which SecuritySessionOnly refuses first.
+SESSION_ONLY = [IsAuthenticated, SecuritySessionOnly]
 
 
-class TwoFactorView(SecurityView):
+class TwoFactorView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema("Is two-factor sign-in on?", {200: TwoFactorStatusSerializer})
     def get(self, request: SignedInRequest) -> Response:
         return Response(two_factor.status(request.user))
 
 
-class TwoFactorSetupView(SecurityView):
+class TwoFactorSetupView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
         "Start turning two-factor sign-in on: a new secret and its QR code",
         {201: TwoFactorSetupSerializer},
@@ -91,7 +97,10 @@ class TwoFactorSetupView(SecurityView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class TwoFactorConfirmView(SecurityView):
+class TwoFactorConfirmView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
         "Turn two-factor sign-in on with a first code from the app (the recovery codes, once)",
         {200: RecoveryCodesSerializer},
@@ -110,7 +119,10 @@ class TwoFactorConfirmView(SecurityView):
         return Response({**two_factor.status(request.user), "recovery_codes": recovery_codes})
 
 
-class TwoFactorDisableView(SecurityView):
+class TwoFactorDisableView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
         "Turn two-factor sign-in off (needs a current code)",
         {200: TwoFactorStatusSerializer},
@@ -126,7 +138,10 @@ class TwoFactorDisableView(SecurityView):
         return Response(two_factor.status(request.user))
 
 
-class RecoveryCodesView(SecurityView):
+class RecoveryCodesView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
         "Ten new recovery codes for a current code (the old ones stop working)",
         {200: RecoveryCodesSerializer},
@@ -142,13 +157,19 @@ class RecoveryCodesView(SecurityView):
         return Response({**two_factor.status(request.user), "recovery_codes": recovery_codes})
 
 
-class SessionListView(SecurityView):
+class SessionListView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema("My signed-in sessions", {200: SignedInSessionSerializer(many=True)})
     def get(self, request: SignedInRequest) -> Response:
         return Response(sessions.signed_in(request.user, request.session.session_key))
 
 
-class SessionDetailView(SecurityView):
+class SessionDetailView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
         "Sign out one of my sessions (this one too: then it is signing out)",
         {204: None},
@@ -162,9 +183,14 @@ class SessionDetailView(SecurityView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SignOutOthersView(SecurityView):
+class SignOutOthersView(APIView):
+    required_scope = "account:write"
+    permission_classes = SESSION_ONLY
+
     @security_schema(
-        "Sign out everywhere else: every session but this one", {200: SignedOutSerializer}
+        "Sign out everywhere else: every session but this one",
+        {200: SignedOutSerializer},
+        request=None,
     )
     def post(self, request: SignedInRequest) -> Response:
         ended = sessions.sign_out_others(request.user, request.session.session_key)
