@@ -73,7 +73,7 @@ PRODUCT = re.compile(r"^([A-Za-z][\w.-]*)")
 
 
 def describe_agent(user_agent: str) -> str:
-    """"Firefox on Windows" from a browser's user agent; a client's product name otherwise."""
+    """A browser's name and system ("Firefox on Windows"); another client's product name."""
     browser = next((name for token, name in BROWSERS if token in user_agent), None)
     system = next((name for token, name in SYSTEMS if token in user_agent), None)
     if browser and system:
@@ -169,4 +169,3 @@ class LastSeenMiddleware:
         else:
             assert isinstance(request.user, User)
             record(request, request.user)
-

@@ -38,7 +38,14 @@ MAX_FAILURES = 5
 FAILURE_WINDOW = timedelta(minutes=15)
 
 
-class SecondFactorRequired(ServiceError):
+class TwoFactorRefusal(ServiceError):
+    """A refusal of two-factor sign-in: its sentence says it all, in English too."""
+
+    def __init__(self) -> None:
+        super().__init__(str(self.message))
+
+
+class SecondFactorRequired(TwoFactorRefusal):
     code = "second-factor-required"
     status = 401
     message = _(
@@ -47,19 +54,19 @@ class SecondFactorRequired(ServiceError):
     )
 
 
-class WrongSecondFactor(ServiceError):
+class WrongSecondFactor(TwoFactorRefusal):
     code = "wrong-second-factor"
     status = 403
     message = _("That code is not right: type the code your authenticator app shows now.")
 
 
-class SecondFactorReused(ServiceError):
+class SecondFactorReused(TwoFactorRefusal):
     code = "second-factor-reused"
     status = 403
     message = _("That code was already used: wait for the next one in your authenticator app.")
 
 
-class SecondFactorThrottled(ServiceError):
+class SecondFactorThrottled(TwoFactorRefusal):
     code = "second-factor-throttled"
     status = 429
     message = _(
@@ -67,27 +74,27 @@ class SecondFactorThrottled(ServiceError):
         "(see 'retry_after_seconds')."
     )
 
-    def __init__(self, detail: str, retry_after: timedelta) -> None:
-        super().__init__(detail)
+    def __init__(self, retry_after: timedelta) -> None:
+        super().__init__()
         self.retry_after_seconds = max(1, int(retry_after.total_seconds() + 0.999))
 
     def details(self) -> dict[str, object]:
         return {"retry_after_seconds": self.retry_after_seconds}
 
 
-class TwoFactorAlreadyOn(ServiceError):
+class TwoFactorAlreadyOn(TwoFactorRefusal):
     code = "two-factor-already-on"
     status = 409
     message = _("Two-factor sign-in is already on: turn it off first to use another app.")
 
 
-class TwoFactorOff(ServiceError):
+class TwoFactorOff(TwoFactorRefusal):
     code = "two-factor-off"
     status = 409
     message = _("Two-factor sign-in is off for this account.")
 
 
-class TwoFactorNotStarted(ServiceError):
+class TwoFactorNotStarted(TwoFactorRefusal):
     code = "two-factor-not-started"
     status = 409
     message = _("Start setting up two-factor sign-in first: there is no secret to confirm yet.")
@@ -115,7 +122,7 @@ def status(user: User) -> dict[str, object]:
 def begin_setup(user: User) -> Setup:
     """A new secret for the player's app (replacing one never confirmed)."""
     if is_on(user):
-        raise TwoFactorAlreadyOn(f"Two-factor sign-in is already on for {user.username}.")
+        raise TwoFactorAlreadyOn()
     secret = pyotp.random_base32()
     TwoFactor.objects.update_or_create(user=user, defaults={"secret": secret, "last_step": 0})
     uri = pyotp.TOTP(secret, interval=STEP_SECONDS).provisioning_uri(
@@ -131,8 +138,8 @@ def confirm_setup(user: User, code: str) -> list[str]:
     """Turn two-factor sign-in on with a first code from the app; the recovery codes, once."""
     if not TwoFactor.objects.filter(user=user, confirmed_at__isnull=True).exists():
         if is_on(user):
-            raise TwoFactorAlreadyOn(f"Two-factor sign-in is already on for {user.username}.")
-        raise TwoFactorNotStarted(f"{user.username} has no two-factor secret to confirm.")
+            raise TwoFactorAlreadyOn()
+        raise TwoFactorNotStarted()
     _check(user, code, pending=True)
     TwoFactor.objects.filter(user=user).update(confirmed_at=timezone.now())
     return new_recovery_codes(user)
@@ -167,7 +174,7 @@ def sign_in_check(user: User, code: str | None) -> None:
     if not is_on(user):
         return
     if not code:
-        raise SecondFactorRequired(f"{user.username} has two-factor sign-in: a code is needed.")
+        raise SecondFactorRequired()
     check_second_factor(user, code)
 
 
@@ -190,7 +197,7 @@ def _check(user: User, code: str, *, pending: bool) -> None:
             .first()
         )
         if device is None:
-            raise TwoFactorOff(f"Two-factor sign-in is off for {user.username}.")
+            raise TwoFactorOff()
         refusal = _judge(device, code, pending=pending)
         if refusal is None:
             device.failures, device.failures_since = 0, None
@@ -207,19 +214,17 @@ def _judge(device: TwoFactor, code: str, *, pending: bool) -> ServiceError | Non
     if device.failures >= MAX_FAILURES and device.failures_since is not None:
         unlocks = device.failures_since + FAILURE_WINDOW
         if now < unlocks:
-            return SecondFactorThrottled(
-                f"{MAX_FAILURES} wrong codes since {device.failures_since:%H:%M:%S}.", unlocks - now
-            )
+            return SecondFactorThrottled(unlocks - now)
     typed = _normalized(code)
     step = _matching_step(device.secret, typed)
     if step is not None:
         if step <= device.last_step:
-            return SecondFactorReused(f"The code of step {step} was already used.")
+            return SecondFactorReused()
         device.last_step = step
         return None
     if not pending and _use_recovery_code(device.user_id, typed):
         return None
-    return WrongSecondFactor("The code matches neither the app's nor an unused recovery code.")
+    return WrongSecondFactor()
 
 
 def _matching_step(secret: str, typed: str) -> int | None:

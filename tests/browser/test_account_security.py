@@ -27,11 +27,12 @@ def next_code(totp: pyotp.TOTP) -> str:
     return totp.at(time.time() + totp.interval)
 
 
-def turn_on_two_factor(page: Page) -> tuple[pyotp.TOTP, list[str]]:
+def turn_on_two_factor(page: Page, screenshots: Path) -> tuple[pyotp.TOTP, list[str]]:
     """On the security page, as a player with an authenticator app: the key, the first code."""
     page.goto("/security")
     page.get_by_role("button", name="Turn on two-factor sign-in").click()
     expect(page.get_by_role("img", name="QR code holding your two-factor key")).to_be_visible()
+    page.screenshot(path=screenshots / "security-setup.png", full_page=True)
     totp = pyotp.TOTP(page.locator("[data-secret]").inner_text())
     page.get_by_label("Code from your authenticator app").fill("000000")
     page.get_by_role("button", name="Turn on", exact=True).click()
@@ -75,7 +76,7 @@ def test_two_factor_on_sign_in_with_the_app_and_a_recovery_code_then_off(
     alice_browser: Player, browser: Browser, server: RunningServer, screenshots: Path
 ) -> None:
     page = alice_browser.page
-    totp, recovery = turn_on_two_factor(page)
+    totp, recovery = turn_on_two_factor(page, screenshots)
     assert axe_violations(page) == []
     page.screenshot(path=screenshots / "security-recovery-codes.png", full_page=True)
     page.get_by_role("button", name="I have kept them").click()
