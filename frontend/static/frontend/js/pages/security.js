@@ -122,7 +122,7 @@ function sessionsSection(ctx) {
   } }, gettext("Sign out everywhere else"));
 
   const table = h("table", { "data-sessions": "" },
-    h("thead", {}, h("tr", {}, [gettext("Browser"), gettext("Place"), gettext("Signed in"), gettext("Last seen")].map((t) => h("th", { scope: "col" }, t)),
+    h("thead", {}, h("tr", {}, [gettext("Browser"), gettext("Network address"), gettext("Signed in"), gettext("Last seen")].map((t) => h("th", { scope: "col" }, t)),
       h("th", { scope: "col" }, h("span", { class: "sr-only" }, gettext("Sign out"))))), list);
   return { nodes: [table, h("p", {}, others), note], show };
 }
@@ -134,7 +134,7 @@ export async function mount(root, ctx) {
   root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Account security")),
     h("h2", {}, gettext("Two-factor sign-in")), twoFactor.box,
     h("h2", {}, gettext("Signed-in sessions")),
-    h("p", { class: "help" }, gettext("Every browser signed in to your account. The place is only the start of its network address; last seen is updated every few minutes.")),
+    h("p", { class: "help" }, gettext("Every browser signed in to your account, with only the start of its network address; last seen is updated every few minutes.")),
     ...sessions.nodes,
     h("p", { class: "note" }, gettext("API tokens and apps are not sessions:"), " ",
       h("a", { href: "/tokens", "data-link": true }, gettext("API tokens")))));
