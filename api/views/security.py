@@ -41,6 +41,11 @@ CODE_REFUSALS: dict[int, list[type[ServiceError]]] = {
 }
 
 
+#: The operations' security requirement: the session cookie (drf-spectacular annotates `auth`
+#: as a list of names, yet puts the list in the schema as it is).
+SESSION_AUTH: Any = [{"cookieAuth": []}]
+
+
 def security_schema[F: Callable[..., Any]](
     summary: str,
     answer: dict[int, Any],
@@ -58,7 +63,7 @@ def security_schema[F: Callable[..., Any]](
             **answer,
             **errors(*statuses, example_403=SecurityNeedsSession(), codes=codes),
         },
-        auth=[{"cookieAuth": []}],
+        auth=SESSION_AUTH,
         description=(
             "Needs the signed-in session (`POST /auth/login`), with the CSRF token on writes; "
             "an API token gets 403 `security-needs-session`."
