@@ -221,3 +221,18 @@ def test_check_second_factor_is_what_other_services_call(
     with pytest.raises(two_factor.SecondFactorReused):
         two_factor.check_second_factor(alice, totp.now())
     two_factor.check_second_factor(alice, codes[3])
+
+
+def test_the_admin_signs_in_on_the_apps_log_in_page(alice: User) -> None:
+    """The admin's own form would take the password alone: it sends to the app's page, which
+    asks for the second factor, and back."""
+    alice.is_staff = True
+    alice.save()
+    client = APIClient()
+    answer = client.get("/admin/")
+    assert answer.status_code == 302
+    answer = client.get(answer["Location"])
+    assert (answer.status_code, answer["Location"]) == (302, "/login?next=/admin/")
+    posted = client.post("/admin/login/", {"username": "alice", "password": PASSWORD})
+    assert posted.status_code == 302
+    assert client.get("/api/v1/auth/me").status_code == 401

@@ -37,9 +37,10 @@ export function mount(root, ctx, name) {
     if (!second.hidden) body.code = code.value;
     try {
       const me = await post(upgrade ? "/auth/upgrade" : signup ? "/auth/register" : "/auth/login", body);
-      // Sent here by an app's consent page (/oauth/authorize/?...): back to it, signed in.
+      // Sent here by an app's consent page (/oauth/authorize/?...) or the admin: back to it,
+      // signed in.
       const next = new URLSearchParams(location.search).get("next");
-      if (next && next.startsWith("/oauth/")) {
+      if (next && /^\/(oauth|admin)\//.test(next)) {
         location.assign(next);
         return;
       }
