@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.db import transaction
+from django.dispatch import Signal
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +31,11 @@ LAST_SEEN_RESOLUTION = timedelta(minutes=5)
 #: The session key holding when this session was last recorded as seen (epoch seconds).
 SEEN_KEY = "yukon_seen"
 IPV6_PREFIX = 48
+
+
+#: Sent with `session_keys` when a player signs sessions out from another one, so that what
+#: they hold open (websockets: api.realtime.revocation) closes too.
+signed_out = Signal()
 
 
 class SessionNotFound(ServiceError):
@@ -119,12 +125,18 @@ def signed_in(user: User, current_key: str | None) -> list[dict[str, Any]]:
     ]
 
 
+def session_stands(session_key: str) -> bool:
+    """The session still exists and has not expired (a socket's check after joining)."""
+    return Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now()).exists()
+
+
 def sign_out(user: User, session_id: int) -> str:
     """End one of the player's sessions; its key (the caller's own: sign it out there too)."""
     row = SignedInSession.objects.filter(user=user, pk=session_id).first()
     if row is None:
         raise SessionNotFound(f"{user.username} has no signed-in session {session_id}.")
     Session.objects.filter(session_key=row.session_id).delete()
+    signed_out.send(SignedInSession, session_keys=[row.session_id])
     return row.session_id
 
 
@@ -137,6 +149,7 @@ def sign_out_others(user: User, current_key: str | None) -> int:
             .values_list("session_id", flat=True)
         )
         Session.objects.filter(session_key__in=keys).delete()
+        signed_out.send(SignedInSession, session_keys=keys)
     return len(keys)
 
 
