@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pyotp
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from tests.browser.audit import axe_violations
 from tests.browser.conftest import DESKTOP
@@ -19,6 +19,8 @@ from tests.support.oauth import REDIRECT_URI, Pkce, authorize_url
 from tests.support.servers import RunningServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE: ViewportSize = {"width": 375, "height": 740}
 
 
 def next_code(totp: pyotp.TOTP) -> str:
@@ -167,6 +169,12 @@ def test_signing_out_another_browser_and_everywhere_else(
         # A signed-out browser's own page sends it to log in.
         tablet.page.goto("/security")
         expect(tablet.page).to_have_url(f"{server.url}/login")
+        # On a phone the page fits its width.
+        page.set_viewport_size(PHONE)
+        page.reload()
+        expect(rows).to_have_count(1)
+        page.screenshot(path=screenshots / "security-phone.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         phone.close()
         tablet.close()
