@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -12,3 +14,12 @@ class AccountsConfig(AppConfig):
         from accounts import play_sources
 
         user_logged_in.connect(play_sources.noted_at_sign_in, dispatch_uid="play-sources")
+        user_logged_in.connect(_record_session, dispatch_uid="accounts.sessions.record")
+
+
+def _record_session(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """Every sign-in (password, registration, guest, upgrade) lists its session."""
+    from accounts import sessions
+
+    if request is not None and hasattr(request, "session"):
+        sessions.record(request, user)

@@ -1,4 +1,4 @@
-"""Player-owned records: assist settings and personal API tokens."""
+"""Player-owned records: assist settings, personal API tokens, two-factor sign-in, sessions."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.db import models
 from oauth2_provider.settings import oauth2_settings
 
@@ -245,3 +246,63 @@ class PlaySource(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} on {self.day}"
+
+
+class TwoFactor(models.Model):
+    """A player's authenticator app (TOTP, RFC 6238): on once `confirmed_at` is set.
+
+    `last_step` is the time step of the last code accepted, so no code is accepted
+    twice; `failures` counts wrong codes since `failures_since` (the brute-force
+    throttle of `accounts.two_factor`).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="two_factor"
+    )
+    secret = models.CharField(max_length=64, help_text="Base32; what the authenticator holds.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    last_step = models.BigIntegerField(default=0)
+    failures = models.PositiveIntegerField(default=0)
+    failures_since = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"two-factor of {self.user}"
+
+
+class RecoveryCode(models.Model):
+    """A one-time code that stands in for the authenticator app; stored as its SHA-256."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recovery_codes"
+    )
+    code_hash = models.CharField(max_length=64)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "code_hash"], name="recovery_code_lookup")]
+
+    def __str__(self) -> str:
+        return f"recovery code of {self.user}"
+
+
+class SignedInSession(models.Model):
+    """What the sessions page shows of one signed-in browser session: its device and when it
+    was last seen. Goes with its Django session (deleted with it: signing out, expiry)."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="signed_in_sessions"
+    )
+    user_agent = models.CharField(max_length=400, blank=True, default="")
+    address_prefix = models.CharField(
+        max_length=64, blank=True, default="", help_text="203.0.113.x, or an IPv6 /48."
+    )
+    signed_in_at = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-last_seen", "-id"]
+
+    def __str__(self) -> str:
+        return f"session of {self.user} from {self.address_prefix}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
@@ -46,10 +47,13 @@ class SessionOnly(BasePermission):
     """Token management needs the session (the password): a leaked token that could mint
     a successor, or revoke the owner's other tokens, would outlive its own revocation."""
 
+    #: What a token is refused with.
+    refusal: Callable[[], ServiceError] = SessionRequired
+
     def has_permission(self, request: Request, view: Any) -> bool:
         if isinstance(request.successful_authenticator, SessionAuthentication):
             return True
-        raise SessionRequired()
+        raise self.refusal()
 
 
 class CrossSiteRequest(ServiceError):
@@ -92,3 +96,25 @@ class SameSiteOnly(BasePermission):
         ):
             return True
         raise CrossSiteRequest()
+
+
+class SecurityNeedsSession(ServiceError):
+    code = "security-needs-session"
+    status = 403
+    message = _(
+        "Two-factor sign-in and signed-in sessions are managed with a signed-in session "
+        "(log in with your password): an API token cannot change them."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Two-factor sign-in and signed-in sessions are managed with a signed-in session "
+            "(log in with your password): an API token cannot change them."
+        )
+
+
+class SecuritySessionOnly(SessionOnly):
+    """Two-factor sign-in and the sessions list: a leaked token must not be able to turn the
+    second factor off, read the devices, or sign the owner out."""
+
+    refusal = SecurityNeedsSession

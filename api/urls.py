@@ -18,6 +18,7 @@ from api.views import (
     players,
     puzzles,
     races,
+    security,
 )
 
 v1 = [
@@ -29,6 +30,26 @@ v1 = [
     path("auth/me", accounts.MeView.as_view(), name="me"),
     path("auth/csrf", accounts.CsrfView.as_view(), name="csrf"),
     path("me/settings", accounts.SettingsView.as_view(), name="settings"),
+    path("me/two-factor", security.TwoFactorView.as_view(), name="two-factor"),
+    path("me/two-factor/setup", security.TwoFactorSetupView.as_view(), name="two-factor-setup"),
+    path(
+        "me/two-factor/confirm", security.TwoFactorConfirmView.as_view(), name="two-factor-confirm"
+    ),
+    path(
+        "me/two-factor/disable", security.TwoFactorDisableView.as_view(), name="two-factor-disable"
+    ),
+    path(
+        "me/two-factor/recovery-codes",
+        security.RecoveryCodesView.as_view(),
+        name="two-factor-recovery-codes",
+    ),
+    path("me/sessions", security.SessionListView.as_view(), name="sessions"),
+    path(
+        "me/sessions/sign-out-others",
+        security.SignOutOthersView.as_view(),
+        name="sessions-sign-out-others",
+    ),
+    path("me/sessions/<int:session_id>", security.SessionDetailView.as_view(), name="session"),
     path("tokens", accounts.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),
     path("oauth/apps", oauth.AppListView.as_view(), name="oauth-apps"),

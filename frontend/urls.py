@@ -15,6 +15,7 @@ urlpatterns = [
     path("settings", shell, name="app-settings"),
     path("games", shell, name="app-my-games"),
     path("tokens", shell, name="app-tokens"),
+    path("security", shell, name="app-security"),
     path("daily", shell, name="app-daily"),
     path("daily/<str:day>", shell, name="app-daily-day"),
     path("daily/<str:day>/games/<int:game_id>/replay", shell, name="app-daily-replay"),

@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.play_sources.PlaySourceMiddleware",  # the fair-play list's sources
     "accounts.language.PlayerLanguageMiddleware",
+    "accounts.sessions.LastSeenMiddleware",  # a write every few minutes, not per request
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

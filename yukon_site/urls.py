@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.cache import never_cache
 from oauth2_provider import views as oauth
@@ -30,11 +32,20 @@ oauth_urlpatterns = (
     "oauth2_provider",
 )
 
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin signs in on the app's log-in page, which asks for the second factor too (the
+    admin's own form would take the password alone)."""
+    return redirect_to_login(request.GET.get("next", "/admin/"))
+
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/pool", pool, name="healthz-pool"),
     path("healthz/sockets", sockets, name="healthz-sockets"),
     path("readyz", readyz, name="readyz"),
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("oauth/", include(oauth_urlpatterns)),

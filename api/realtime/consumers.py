@@ -21,11 +21,12 @@ from django.utils import timezone
 
 from accounts.authentication import TokenGrant, token_stands
 from accounts.scopes import RACE_READ, MissingScope, RequiredScope, check_scope
+from accounts.sessions import session_stands
 from api.realtime import writes
 from api.realtime.fanout import fanout_for
 from api.realtime.limits import MessageRate, client_key, open_sockets
 from api.realtime.outbox import Outbox
-from api.realtime.revocation import token_group
+from api.realtime.revocation import session_group, token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
 from games import push_transport, pushes, visibility
 from games.models import Game
@@ -61,7 +62,8 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     """
 
     group = ""
-    token_group: str | None = None
+    #: The group told when the socket's credentials end: its token's, or its session's.
+    revocation_group: str | None = None
     required_scope: RequiredScope = "game:read"
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -164,10 +166,20 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         """
         grant = self.token_grant()
         if grant is None:
-            return True
-        self.token_group = token_group(grant.kind, grant.token_id)
-        await self.channel_layer.group_add(self.token_group, self.channel_name)
+            return await self.follow_session()
+        self.revocation_group = token_group(grant.kind, grant.token_id)
+        await self.channel_layer.group_add(self.revocation_group, self.channel_name)
         return await database_sync_to_async(token_stands)(grant.kind, grant.token_id)
+
+    async def follow_session(self) -> bool:
+        """A signed-in browser session's socket: join the session's group, so signing that
+        session out from another closes it (`session.ended`), then check it still stands."""
+        key = getattr(self.scope.get("session"), "session_key", None)
+        if key is None or not getattr(self.scope.get("user"), "is_authenticated", False):
+            return True
+        self.revocation_group = session_group(key)
+        await self.channel_layer.group_add(self.revocation_group, self.channel_name)
+        return await database_sync_to_async(session_stands)(key)
 
     def token_grant(self) -> TokenGrant | None:
         """The token this socket was opened with (put there by api.realtime.auth), if any."""
@@ -176,6 +188,10 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
     async def token_revoked(self, event: dict[str, Any]) -> None:
         """`token.revoked` (see `api.realtime.revocation`): the token opened this socket."""
         self.end(CLOSE_BAD_TOKEN, "token-revoked")
+
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        """`session.ended`: the player signed this socket's session out from another."""
+        self.end(CLOSE_BAD_TOKEN, "signed-out")
 
     async def start(self) -> None:
         """Accept the connection and send the opening messages."""
@@ -205,8 +221,8 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
             self.expiry.cancel()
         if self.counted is not None:
             open_sockets.give_back(self.counted)
-        if self.token_group is not None:
-            await self.channel_layer.group_discard(self.token_group, self.channel_name)
+        if self.revocation_group is not None:
+            await self.channel_layer.group_discard(self.revocation_group, self.channel_name)
         if self.group:
             await fanout_for(self.channel_layer).leave(self.group, self)
 

@@ -22,6 +22,18 @@ class CredentialsSerializer(serializers.Serializer[Any]):
     password = serializers.CharField(max_length=256, trim_whitespace=False)
 
 
+class LoginSerializer(CredentialsSerializer):
+    code = serializers.CharField(
+        max_length=32,
+        required=False,
+        allow_blank=True,
+        help_text=(
+            "With two-factor sign-in on: the code the authenticator app shows, or an unused "
+            "recovery code (without it the answer is 401 `second-factor-required`)."
+        ),
+    )
+
+
 class RegisterSerializer(CredentialsSerializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 

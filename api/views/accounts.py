@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import guests, usernames
+from accounts import guests, two_factor, usernames
 from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
@@ -28,7 +28,7 @@ from api.docs import errors
 from api.errors import OTHER_CODES
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
 from api.serializers.accounts import (
-    CredentialsSerializer,
+    LoginSerializer,
     MeSerializer,
     NewTokenSerializer,
     RegisterSerializer,
@@ -190,14 +190,33 @@ class LoginView(APIView):
 
     @extend_schema(
         summary="Sign in with a session cookie (browser)",
-        request=CredentialsSerializer,
+        description=(
+            "With two-factor sign-in on, a right password without `code` is a 401 "
+            "`second-factor-required`: send the same body again with the app's code (or a "
+            "recovery code). Wrong codes are counted per player (403 `wrong-second-factor`); "
+            "after five within 15 minutes every code is refused until the window ends "
+            "(429 `second-factor-throttled`)."
+        ),
+        request=LoginSerializer,
         responses={
             200: MeSerializer,
-            **errors(400, 401, 403, 413, 429, example_403=CrossSiteRequest()),
+            **errors(
+                400,
+                401,
+                403,
+                413,
+                429,
+                example_403=CrossSiteRequest(),
+                codes={
+                    401: [two_factor.SecondFactorRequired],
+                    403: [two_factor.WrongSecondFactor, two_factor.SecondFactorReused],
+                    429: [two_factor.SecondFactorThrottled],
+                },
+            ),
         },
     )
     def post(self, request: Request) -> Response:
-        spec = CredentialsSerializer(data=request.data)
+        spec = LoginSerializer(data=request.data)
         spec.is_valid(raise_exception=True)
         # A name is one name in any case or width: sign in under its stored spelling.
         typed = spec.validated_data["username"]
@@ -209,6 +228,7 @@ class LoginView(APIView):
             message = str(OTHER_CODES["bad-credentials"])
             body = {"error": {"code": "bad-credentials", "message": message}}
             return Response(body, status=status.HTTP_401_UNAUTHORIZED)
+        two_factor.sign_in_check(user, spec.validated_data.get("code"))
         login(request._request, user)
         return Response(me_dict(user))
 

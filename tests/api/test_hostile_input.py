@@ -25,7 +25,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, SignedInSession
 from games import days
 from tests.support.play import new_game, token_client
 from tests.support.puzzles import seeded
@@ -246,6 +246,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "board": "wins",
         "room": room,
         "puzzle_id": str(seeded(1)[0].pk),
+        "session_id": str(SignedInSession.objects.get(user=bob).pk),
     }
     schema = published_schema()
     corpus = Corpus(schema, valid_path)

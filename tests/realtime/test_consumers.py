@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, SignedInSession
 from api.realtime.consumers import CLOSE_BAD_TOKEN, CLOSE_NO_GAME, CLOSE_PRIVATE_GAME
 from games import days, push_transport, services
 from games.models import Game
@@ -402,6 +402,43 @@ def test_revoking_a_token_closes_its_sockets_with_4401(
             assert await lost.closed_with() == CLOSE_BAD_TOKEN
             await play(owner, gid, version=0)
             assert (await laptop.expect("move"))["v"] == 1
+
+    run(scenario)
+
+
+def session_cookie(browser: Client) -> tuple[bytes, bytes]:
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key(browser)}".encode())
+
+
+def session_key(browser: Client) -> str:
+    return str(browser.cookies[settings.SESSION_COOKIE_NAME].value)
+
+
+@pytest.mark.parametrize("how", ["this one", "everywhere else"])
+def test_signing_a_session_out_from_another_closes_its_sockets_with_4401(
+    how: str, alice: User, owner: APIClient, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+    stolen, laptop = Client(), APIClient()
+    stolen.force_login(alice)
+    laptop.force_login(alice)
+    listed = SignedInSession.objects.get(session_id=session_key(stolen)).pk
+
+    async def scenario() -> None:
+        async with (
+            Socket(game_path(gid), [session_cookie(stolen)]) as lost,
+            Socket(game_path(gid), [session_cookie(laptop)]) as kept,
+        ):
+            await opened(lost)
+            await opened(kept)
+            if how == "this one":
+                response = await sync_to_async(laptop.delete)(f"/api/v1/me/sessions/{listed}")
+            else:
+                response = await sync_to_async(laptop.post)("/api/v1/me/sessions/sign-out-others")
+            assert response.status_code in (200, 204)
+            assert await lost.closed_with() == CLOSE_BAD_TOKEN
+            await play(owner, gid, version=0)
+            assert (await kept.expect("move"))["v"] == 1
 
     run(scenario)
 

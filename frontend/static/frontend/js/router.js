@@ -11,6 +11,7 @@ const ROUTES = [
   [/^\/settings$/, () => import("./pages/settings.js"), "settings"],
   [/^\/games$/, () => import("./pages/games.js"), "games"],
   [/^\/tokens$/, () => import("./pages/tokens.js"), "tokens"],
+  [/^\/security$/, () => import("./pages/security.js"), "security"],
   [/^\/daily$/, () => import("./pages/daily.js"), "daily"],
   [/^\/daily\/([^/]+)$/, () => import("./pages/daily.js"), "daily-day"],
   [/^\/daily\/([^/]+)\/games\/(\d+)\/replay$/, () => import("./pages/replay.js"), "replay"],

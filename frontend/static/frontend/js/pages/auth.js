@@ -1,4 +1,6 @@
-// Sign up and log in: a session cookie for the browser.
+// Sign up and log in: a session cookie for the browser. An account with two-factor sign-in
+// answers a right password with `second-factor-required`: the form then asks for the code and
+// sends the same credentials again with it.
 import { fieldMessage, post } from "../api.js";
 import { field, h } from "../dom.js";
 import { gettext, LANGUAGE, rememberLanguage } from "../i18n.js";
@@ -10,6 +12,10 @@ export function mount(root, ctx, name) {
   const username = h("input", { name: "username", autocomplete: "username", required: true });
   const email = h("input", { name: "email", type: "email", autocomplete: "email" });
   const password = h("input", { name: "password", type: "password", required: true, autocomplete: signup ? "new-password" : "current-password" });
+  const code = h("input", { name: "code", autocomplete: "one-time-code", inputmode: "text", maxlength: "32", "aria-describedby": "help-code" });
+  const second = h("div", { class: "second-factor", hidden: true },
+    field(gettext("Code from your authenticator app"), code),
+    h("p", { id: "help-code", class: "help" }, gettext("Or one of your recovery codes; each works once.")));
   const error = h("p", { class: "field-error", role: "alert" });
   const form = h("form", { class: "panel narrow" },
     h("h1", {}, signup ? gettext("Sign up") : gettext("Log in")),
@@ -17,6 +23,7 @@ export function mount(root, ctx, name) {
     field(gettext("Username"), username),
     signup ? field(gettext("Email (optional)"), email) : null,
     field(gettext("Password"), password),
+    second,
     error,
     h("button", { type: "submit", class: "primary" }, signup ? gettext("Create my account") : gettext("Log in")),
     h("p", {}, signup ? gettext("Already have an account?") : gettext("New here?"), " ",
@@ -27,11 +34,13 @@ export function mount(root, ctx, name) {
     error.textContent = "";
     const body = { username: username.value, password: password.value };
     if (signup) body.email = email.value;
+    if (!second.hidden) body.code = code.value;
     try {
       const me = await post(upgrade ? "/auth/upgrade" : signup ? "/auth/register" : "/auth/login", body);
-      // Sent here by an app's consent page (/oauth/authorize/?...): back to it, signed in.
+      // Sent here by an app's consent page (/oauth/authorize/?...) or the admin: back to it,
+      // signed in.
       const next = new URLSearchParams(location.search).get("next");
-      if (next && next.startsWith("/oauth/")) {
+      if (next && /^\/(oauth|admin)\//.test(next)) {
         location.assign(next);
         return;
       }
@@ -45,6 +54,13 @@ export function mount(root, ctx, name) {
       ctx.setMe(me);
       ctx.navigate("/");
     } catch (failure) {
+      if (failure.code === "second-factor-required") {
+        second.hidden = false;
+        code.required = true;
+        code.focus();
+        error.textContent = gettext("Two-factor sign-in is on: type the code your authenticator app shows.");
+        return;
+      }
       error.textContent = fieldMessage(failure);
     }
   });
