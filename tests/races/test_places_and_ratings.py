@@ -264,3 +264,21 @@ def test_an_open_room_with_seats_left_may_still_be_rated(alice: User, alice_api:
 def test_a_chosen_deal_names_its_reason(alice_api: APIClient, bob_api: APIClient) -> None:
     state = ok(alice_api.get(f"/api/v1/races/{running_race(alice_api, bob_api)}"))
     assert (state["rated"], state["unrated_reason"]) == (False, "chosen-deal")
+
+
+@pytest.mark.django_db
+def test_a_racer_who_never_moved_places_below_one_who_played_and_resigned(
+    alice: User, alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
+    """In a one-minute race the grace (60 s) cannot run out: a racer who never connects and
+    never moves "played on" to the end. Never playing places last, below leaving."""
+    room = running_race(alice_api, bob_api, token_client(carol), time_limit_minutes=1)
+    version = play_direct(alice, my_game(alice_api, room), LINE[:12])
+    assert version == 12
+    resign(alice_api, my_game(alice_api, room))
+    end_by_time_limit(room)
+
+    racers = final(bob_api, room)
+    assert racers["alice"]["state"] == "resigned" and racers["alice"]["moves"] == 12
+    assert racers["bob"]["state"] == "finished" and racers["bob"]["moves"] == 0
+    assert [racers[name]["place"] for name in ("alice", "bob", "carol")] == [1, 2, 2]
