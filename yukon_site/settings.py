@@ -280,6 +280,7 @@ RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
 # send per second on average and in a burst (4429).
 WS_OUTBOX_MESSAGES = env_int("WS_OUTBOX_MESSAGES", 512, minimum=1)
 WS_MAX_SOCKETS_PER_CLIENT = env_int("WS_MAX_SOCKETS_PER_CLIENT", 30, minimum=1)
+WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 1000, minimum=1)
 WS_MESSAGES_PER_SECOND = env_int("WS_MESSAGES_PER_SECOND", 20, minimum=1)
 WS_MESSAGE_BURST = env_int("WS_MESSAGE_BURST", 60, minimum=1)
 
