@@ -337,7 +337,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
-        "guest": env_str("THROTTLE_GUEST", "20/hour"),
+        "guest": env_str("THROTTLE_GUEST", "300/hour"),
         "moves": env_str("THROTTLE_MOVES", "1200/min"),
         "api": env_str("THROTTLE_API", "6000/min"),
     },
