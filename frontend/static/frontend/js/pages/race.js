@@ -7,7 +7,7 @@ import { ask } from "../dialogs.js";
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
-import { LiveSocket, followGame } from "../socket.js";
+import { connectionBanner, followGame, LiveSocket } from "../socket.js";
 import { PUSH, CLIENT } from "../pushes.js";
 import { classify } from "../versions.js";
 import { rankLabel, ratingText, sharedRanks } from "../standings.js";
@@ -248,7 +248,7 @@ export async function mount(root, ctx, name, roomParam) {
   }
 
   const openFeed = () => new LiveSocket(`/ws/v1/races/${room}/`, {
-    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
+    onStatus: (what, detail) => ctx.banner(connectionBanner(what, detail)),
     onMessage(message) {
       if (message.t === PUSH.RACE) {
         const wasRunning = race.status === "running";
