@@ -73,9 +73,7 @@ class UsernameNotAllowed(ServiceError):
 
     code = "username-not-allowed"
     status = 400
-    message = _(
-        "A new username is 2 to 20 characters: ASCII letters (a-z, A-Z), digits, _ and -."
-    )
+    message = _("A new username is 2 to 20 characters: ASCII letters (a-z, A-Z), digits, _ and -.")
 
     def details(self) -> dict[str, object]:
         return {"fields": {"username": [str(self.message)]}}

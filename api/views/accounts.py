@@ -23,10 +23,10 @@ from rest_framework.views import APIView
 from accounts import guests, usernames
 from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
-from accounts.scopes import PUBLIC, SCOPES
+from accounts.scopes import PUBLIC, SCOPES, SessionRequired
 from api.docs import errors
 from api.errors import OTHER_CODES
-from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
+from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly
 from api.serializers.accounts import (
     CredentialsSerializer,
     MeSerializer,

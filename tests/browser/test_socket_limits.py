@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from tests.browser.conftest import DESKTOP
+from tests.browser.helpers import new_context
 from tests.support.servers import RunningServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +30,7 @@ PER_BROWSER = 30
 def test_the_watch_page_backs_off_on_4429_and_says_why(
     browser: Browser, server: RunningServer, screenshots: Path
 ) -> None:
-    context = browser.new_context(base_url=server.url, viewport=DESKTOP)
+    context = new_context(browser, server, viewport=DESKTOP)
     page = context.new_page()
     opened: list[float] = []  # when the page opened each socket
     page.on("websocket", lambda _: opened.append(time.monotonic()))

@@ -60,7 +60,8 @@ def browser(number: int) -> str:
 
 
 def listens(feed: ClientConnection) -> bool:
-    return dict(json.loads(feed.recv(timeout=TIMEOUT)))["t"] == "lobby"
+    message: dict[str, Any] = json.loads(feed.recv(timeout=TIMEOUT))
+    return bool(message["t"] == "lobby")
 
 
 def refused(feed: ClientConnection) -> tuple[int, str]:
