@@ -130,13 +130,11 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
             self.ended.set()
 
     async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
-        """Count the socket against its client's limit before anything else is done for it."""
+        """Count the socket against its client's limit (and an anonymous one against its
+        address's ceiling) before anything else is done for it."""
         owner = socket_owner(cast("dict[str, Any]", self.scope))
-        per_client, per_address = (
-            settings.WS_MAX_SOCKETS_PER_CLIENT,
-            settings.WS_MAX_SOCKETS_PER_ADDRESS,
-        )
-        if not open_sockets.take(owner, per_client, per_address):
+        limits = (settings.WS_MAX_SOCKETS_PER_CLIENT, settings.WS_MAX_SOCKETS_PER_ADDRESS)
+        if not open_sockets.take(owner, *limits):
             await self.refuse(CLOSE_TOO_MANY, "too-many-sockets")
             return
         self.counted = owner

@@ -40,10 +40,9 @@ def socket_owner(scope: dict[str, Any]) -> SocketOwner:
     if user is not None and user.is_authenticated:
         return SocketOwner(f"player:{user.pk}")
     address = f"address:{throttle_key(client_address_of_scope(scope))}"
-    session = scope.get("session")
-    cookie = (session.session_key if session is not None else None) or scope.get("cookies", {}).get(
-        settings.CSRF_COOKIE_NAME
-    )
+    cookies: dict[str, str] = scope.get("cookies", {})
+    session_key = getattr(scope.get("session"), "session_key", None)
+    cookie = session_key or cookies.get(settings.CSRF_COOKIE_NAME)
     if not cookie:
         return SocketOwner(address, address)
     # Hashed: the counts (readable at /healthz/sockets) never hold a cookie's value.
