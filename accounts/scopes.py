@@ -75,6 +75,23 @@ class MissingScope(ServiceError):
         return {"scope": self.scope}
 
 
+class SessionRequired(ServiceError):
+    """What needs the player's password (a session), which no scope of a token grants."""
+
+    code = "session-required"
+    status = 403
+    message = _(
+        "Managing API tokens needs a signed-in session (log in with your password): "
+        "an API token cannot list, create or revoke tokens."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Managing API tokens needs a signed-in session (log in with your password): "
+            "an API token cannot list, create or revoke tokens."
+        )
+
+
 def check_scope(granted: frozenset[str], required: RequiredScope | None, method: str) -> None:
     """Refuse a token whose scopes lack what the endpoint declares for this method.
 

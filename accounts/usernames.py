@@ -9,12 +9,17 @@ builtin `pg_c_utf8` collation (Unicode's case mapping, the same on every server 
 immune to operating-system locale changes; migration accounts/0006). Every lookup by
 name (`matching`) uses that same expression, so it finds what the index guards.
 
+A NEW name (registration, a guest's upgrade) must also be plain: ASCII letters, digits, `_`
+and `-`, 2 to 20 characters (`check_new`), so no look-alike of a name (a sharp s, a dotless
+i, a Cyrillic a) makes a second player. Names from before that rule stay valid.
+
 The reserved guest prefix is checked on the normalized, lowered name, so no spelling of
 `guest-` gets through.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,7 +44,8 @@ COLLATION = "pg_c_utf8"
 #: The unique index on the folded name (migration accounts/0006), and Django's own on the name.
 FOLDED_INDEX = "accounts_username_folded"
 UNIQUE_CONSTRAINTS = frozenset({FOLDED_INDEX, "auth_user_username_key"})
-MAX_LENGTH = 150
+#: What a new name may be: its letters look like nobody else's.
+NEW_NAME = re.compile(r"[A-Za-z0-9_-]{2,20}")
 
 
 class UsernameTaken(ServiceError):
@@ -60,6 +66,25 @@ class UsernameTaken(ServiceError):
         # Also where a sign-up form shows its field errors (as for a 400 invalid-request),
         # in the answer's language.
         return {"fields": {"username": [str(self.message)]}}
+
+
+class UsernameNotAllowed(ServiceError):
+    """A new name outside the plain alphabet, or too short or long."""
+
+    code = "username-not-allowed"
+    status = 400
+    message = _("A new username is 2 to 20 characters: ASCII letters (a-z, A-Z), digits, _ and -.")
+
+    def details(self) -> dict[str, object]:
+        return {"fields": {"username": [str(self.message)]}}
+
+
+def check_new(typed: str) -> str:
+    """The stored form of a new name, or `UsernameNotAllowed`."""
+    name = normalize(typed)
+    if not NEW_NAME.fullmatch(name):
+        raise UsernameNotAllowed(str(UsernameNotAllowed.message))
+    return name
 
 
 def normalize(name: str) -> str:

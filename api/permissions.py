@@ -10,6 +10,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from accounts.scopes import SessionRequired
 from api.realtime.origin import parse_origin, trusted_origin
 from games.errors import ServiceError
 
@@ -28,24 +29,12 @@ if TYPE_CHECKING:
         def user(self, value: User) -> None: ...
 
 
-class SessionRequired(ServiceError):
-    code = "session-required"
-    status = 403
-    message = _(
-        "Managing API tokens needs a signed-in session (log in with your password): "
-        "an API token cannot list, create or revoke tokens."
-    )
-
-    def __init__(self) -> None:
-        super().__init__(
-            "Managing API tokens needs a signed-in session (log in with your password): "
-            "an API token cannot list, create or revoke tokens."
-        )
-
-
 class SessionOnly(BasePermission):
     """Token management needs the session (the password): a leaked token that could mint
-    a successor, or revoke the owner's other tokens, would outlive its own revocation."""
+    a successor, or revoke the owner's other tokens, would outlive its own revocation.
+    A token is refused before its scopes are weighed (`accounts.authentication`)."""
+
+    refuses_tokens = True
 
     #: What a token is refused with.
     refusal: Callable[[], ServiceError] = SessionRequired

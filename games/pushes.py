@@ -217,10 +217,13 @@ def undone(game: Game, move: str, *, state: GameState) -> None:
 
 
 def finished(game: Game, state: GameState) -> None:
-    """A game just ended (won or abandoned): its feed, the lobby, and a ranked daily's result."""
+    """A game just ended (won or abandoned): its feed, the lobby (when anyone may watch the
+    game, as for its start and moves), and a ranked daily's result (a row of the day's public
+    ranking)."""
     data: FinishedData = {"status": game.status, "state": state}
     push_transport.publish([(game_group(game.pk), _push(game.version, Type.FINISHED, data))])
-    if not game.raced:  # the lobby's boards refresh on it; a race game counts on none
+    # The lobby's boards refresh on it; a race game counts on none.
+    if not game.raced and open_to_anyone(game):
         summary = game_summary(game)
         push_transport.publish([(LOBBY_GROUP, _push(game.version, Type.GAME_FINISHED, summary))])
     if game.ranked:

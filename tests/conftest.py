@@ -34,6 +34,7 @@ SLOW_MODULES = (
     "api/test_schema_fuzz.py",
     "odds/test_worker.py",
     "races/test_processes.py",
+    "realtime/test_classroom_sockets.py",
     "realtime/test_hostile_sockets.py",
     "realtime/test_processes.py",
     "realtime/test_sharded_layer.py",

@@ -282,6 +282,7 @@ RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
 # send per second on average and in a burst (4429).
 WS_OUTBOX_MESSAGES = env_int("WS_OUTBOX_MESSAGES", 512, minimum=1)
 WS_MAX_SOCKETS_PER_CLIENT = env_int("WS_MAX_SOCKETS_PER_CLIENT", 30, minimum=1)
+WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 1000, minimum=1)
 WS_MESSAGES_PER_SECOND = env_int("WS_MESSAGES_PER_SECOND", 20, minimum=1)
 WS_MESSAGE_BURST = env_int("WS_MESSAGE_BURST", 60, minimum=1)
 
@@ -340,7 +341,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
-        "guest": env_str("THROTTLE_GUEST", "20/hour"),
+        "guest": env_str("THROTTLE_GUEST", "300/hour"),
         "moves": env_str("THROTTLE_MOVES", "1200/min"),
         "api": env_str("THROTTLE_API", "6000/min"),
     },

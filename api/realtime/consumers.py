@@ -24,7 +24,7 @@ from accounts.scopes import RACE_READ, MissingScope, RequiredScope, check_scope
 from accounts.sessions import session_stands
 from api.realtime import writes
 from api.realtime.fanout import fanout_for
-from api.realtime.limits import MessageRate, client_key, open_sockets
+from api.realtime.limits import MessageRate, SocketOwner, open_sockets, socket_owner
 from api.realtime.outbox import Outbox
 from api.realtime.revocation import session_group, token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
@@ -70,7 +70,7 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
         self.outbox = Outbox(send, settings.WS_OUTBOX_MESSAGES)
         self.ended = asyncio.Event()
         self.end_code = 1000
-        self.counted: str | None = None
+        self.counted: SocketOwner | None = None
         self.released = False
         self.expiry: asyncio.TimerHandle | None = None
         self.rate = MessageRate(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
@@ -132,12 +132,14 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
             self.ended.set()
 
     async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
-        """Count the socket against its client's limit before anything else is done for it."""
-        key = client_key(cast("dict[str, Any]", self.scope))
-        if not open_sockets.take(key, settings.WS_MAX_SOCKETS_PER_CLIENT):
+        """Count the socket against its client's limit (and an anonymous one against its
+        address's ceiling) before anything else is done for it."""
+        owner = socket_owner(cast("dict[str, Any]", self.scope))
+        limits = (settings.WS_MAX_SOCKETS_PER_CLIENT, settings.WS_MAX_SOCKETS_PER_ADDRESS)
+        if not open_sockets.take(owner, *limits):
             await self.refuse(CLOSE_TOO_MANY, "too-many-sockets")
             return
-        self.counted = key
+        self.counted = owner
         await super().websocket_connect(message)
 
     async def connect(self) -> None:

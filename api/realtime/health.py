@@ -14,7 +14,7 @@ from api.realtime.limits import open_sockets
 
 
 def sockets(request: HttpRequest) -> JsonResponse:
-    counts = dict(open_sockets.counts)
+    counts = dict(open_sockets.clients)
     return JsonResponse(
         {"open": sum(counts.values()), "clients": len(counts), "fanout_members": members_count()}
     )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib.auth import password_validation
@@ -40,13 +39,7 @@ class RegisterSerializer(CredentialsSerializer):
     def validate_username(self, value: str) -> str:
         """The name as it will be stored (NFKC): its form and prefix are checked on that.
         Whether another player has it is the write's question (`usernames.claiming`)."""
-        name = usernames.normalize(value)
-        # RegexValidator compiles its pattern on construction (the stubs also allow a str).
-        if not cast(re.Pattern[str], User.username_validator.regex).match(name):
-            raise serializers.ValidationError(_("Use letters, digits and @.+-_ only."))
-        if len(name) > usernames.MAX_LENGTH:
-            too_long = serializers.CharField.default_error_messages["max_length"]
-            raise serializers.ValidationError(too_long.format(max_length=usernames.MAX_LENGTH))
+        name = usernames.check_new(value)
         if usernames.is_reserved(name):
             raise serializers.ValidationError(
                 _("Usernames starting with %(prefix)s are kept for guests.")

@@ -77,7 +77,11 @@ class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     owner = serializers.CharField()
     code = serializers.CharField(
-        allow_null=True, help_text="Null for a daily deal until its UTC day has closed."
+        allow_null=True,
+        help_text=(
+            "Null while the deal is secret: a daily deal's until its UTC day has closed, and "
+            "a race game's while its race runs (its racers share the deal)."
+        ),
     )
     daily = serializers.DateField(
         allow_null=True, help_text="The UTC day whose daily deal this game plays, if any."

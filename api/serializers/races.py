@@ -47,6 +47,16 @@ class RaceStateSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="The race feed's version.")
     private = serializers.BooleanField()
     quick = serializers.BooleanField()
+    rated = serializers.BooleanField(
+        help_text="Whether the race may rate anyone: a deal the server chose and two registered "
+        "racers or more (an open room's free seats count); see `unrated_reason`."
+    )
+    unrated_reason = serializers.ChoiceField(
+        choices=["chosen-deal", "guests"],
+        allow_null=True,
+        help_text="Why nobody's rating can change: `chosen-deal` (anyone could have solved it "
+        "first) or `guests` (fewer than two registered racers); null while rated.",
+    )
     creator = serializers.CharField()
     max_players = serializers.IntegerField()
     time_limit_seconds = serializers.IntegerField()

@@ -23,10 +23,10 @@ from rest_framework.views import APIView
 from accounts import guests, two_factor, usernames
 from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
-from accounts.scopes import PUBLIC, SCOPES
+from accounts.scopes import PUBLIC, SCOPES, SessionRequired
 from api.docs import errors
 from api.errors import OTHER_CODES
-from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
+from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly
 from api.serializers.accounts import (
     LoginSerializer,
     MeSerializer,
@@ -79,6 +79,8 @@ class RegisterView(APIView):
     @extend_schema(
         summary="Create an account and sign in (session)",
         description=(
+            "A new name is 2 to 20 ASCII letters, digits, `_` and `-` (400 "
+            "`username-not-allowed`). "
             "The name is stored NFKC-normalized (full-width letters become ASCII ones) and "
             "is one name in every letter case: a name another player has, in any case or "
             "width, is a 409 `username-taken`. Names starting with `guest-` are kept for "
@@ -94,7 +96,7 @@ class RegisterView(APIView):
                 413,
                 429,
                 example_403=CrossSiteRequest(),
-                codes={409: [usernames.UsernameTaken]},
+                codes={400: [usernames.UsernameNotAllowed], 409: [usernames.UsernameTaken]},
             ),
         },
     )
@@ -154,7 +156,8 @@ class UpgradeView(APIView):
     @extend_schema(
         summary="Sign up as the guest you are: keep its games, statistics and settings",
         description=(
-            "The name follows the rules of registration: stored NFKC-normalized, one name "
+            "The name follows the rules of registration: 2 to 20 ASCII letters, digits, "
+            "`_` and `-` (400 `username-not-allowed`), stored NFKC-normalized, one name "
             "in every case (409 `username-taken`), no `guest-` prefix (400)."
         ),
         request=RegisterSerializer,
@@ -167,7 +170,10 @@ class UpgradeView(APIView):
                 409,
                 429,
                 example_403=SessionRequired(),
-                codes={409: [guests.NotAGuest, usernames.UsernameTaken]},
+                codes={
+                    400: [usernames.UsernameNotAllowed],
+                    409: [guests.NotAGuest, usernames.UsernameTaken],
+                },
             ),
         },
     )

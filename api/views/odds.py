@@ -35,7 +35,7 @@ class WinnabilityView(APIView):
         description=(
             "Deals 0, 1, 2, ... of the public development key, each solved within the same "
             "node budget. `range95` is the published figure; `?format=csv` downloads every "
-            "deal's verdict, line length and node count."
+            "deal's verdict, line length and node count (so does `Accept: text/csv`)."
         ),
         parameters=[
             OpenApiParameter(
@@ -55,7 +55,9 @@ class WinnabilityView(APIView):
     def get(self, request: Request) -> Response:
         query = validated(OddsQuerySerializer, request.query_params)
         rule = Rule.from_letter(query["rule"]) if "rule" in query else None
-        if query["format"] == "csv":
+        # The negotiated renderer decides (`?format=csv` or `Accept: text/csv`): the CSV
+        # renderer only knows rows, never the summary.
+        if request.accepted_renderer.format == CSVRenderer.format:
             rows: list[Any] = [list(summary.CSV_COLUMNS), *summary.csv_rows(rule)]
             name = f"yukon-winnability{'-' + rule.letter if rule else ''}.csv"
             return Response(rows, headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import TypedDict
 
 from games.races.models import Race, Racer
+from games.races.ratings import unrated_reason
 from games.visibility import race_code, racer_game
 
 #: A racer whose last sign of life (socket heartbeat, move) is older than this shows as
@@ -44,6 +45,7 @@ class RaceState(TypedDict):
     private: bool
     quick: bool
     rated: bool
+    unrated_reason: str | None
     creator: str
     max_players: int
     time_limit_seconds: int
@@ -106,6 +108,7 @@ def racer_progress(race: Race, racer: Racer, now: datetime) -> RacerProgress:
 
 def race_state(race: Race, racers: list[Racer], now: datetime) -> RaceState:
     rematch = getattr(race, "rematch", None) if race.is_over else None
+    unrated = unrated_reason(race, racers)
     return {
         "room": race.room,
         "rule": race.rule,
@@ -113,7 +116,8 @@ def race_state(race: Race, racers: list[Racer], now: datetime) -> RaceState:
         "version": race.version,
         "private": race.private,
         "quick": race.quick,
-        "rated": race.rated,
+        "rated": unrated is None,
+        "unrated_reason": unrated,
         "creator": race.creator.get_username(),
         "max_players": race.max_players,
         "time_limit_seconds": int(race.time_limit.total_seconds()),

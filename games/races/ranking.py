@@ -4,6 +4,9 @@
 2. Then everyone who played on to the end, by progress.
 3. Then everyone who resigned or forfeited, by progress: leaving the race never ranks above
    staying in it.
+4. Last, everyone who never made a move, whatever their state: in a race shorter than the
+   grace period a racer who never connects cannot forfeit, and doing nothing must not rank
+   above playing and then leaving.
 
 Progress is cards on the foundations, then face-down cards uncovered (fewer left is better).
 Moves never count: "fewer moves" would reward not playing. Racers whose progress is the
@@ -16,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-#: A racer's place group by state: the winner, those who played on, those who left.
-WON, PLAYED_ON, LEFT = 0, 1, 2
+#: A racer's place group: the winner, those who played on, those who left, those who never played.
+WON, PLAYED_ON, LEFT, NEVER_PLAYED = 0, 1, 2, 3
 _GROUP = {"won": WON, "resigned": LEFT, "forfeited": LEFT}
 
 
@@ -33,10 +36,14 @@ class Standing(Protocol):
     @property
     def face_down(self) -> int: ...
 
+    @property
+    def moves(self) -> int: ...
+
 
 def rank_key(racer: Standing) -> tuple[int, int, int]:
     """Smaller is better; equal keys are a tie."""
-    return (_GROUP.get(str(racer.state), PLAYED_ON), -racer.cards_on_foundations, racer.face_down)
+    group = NEVER_PLAYED if racer.moves == 0 else _GROUP.get(str(racer.state), PLAYED_ON)
+    return (group, -racer.cards_on_foundations, racer.face_down)
 
 
 def places(racers: Sequence[Standing]) -> list[int]:

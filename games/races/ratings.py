@@ -70,6 +70,17 @@ def standing_moves(game_id: int) -> int:
     return sum(kind == MoveLogEntry.Kind.MOVE for kind in standing)
 
 
+def unrated_reason(race: Race, racers: list[Racer]) -> str | None:
+    """Why the race can rate nobody, or None while it may still rate someone: a chosen deal,
+    or fewer than two registered racers (counting an open room's free seats)."""
+    if not race.rated:
+        return "chosen-deal"
+    free_seats = race.max_players - len(racers) if race.status == Race.Status.OPEN else 0
+    if sum(not racer.guest for racer in racers) + free_seats < 2:
+        return "guests"
+    return None
+
+
 def eligible(race: Race, racers: list[Racer]) -> list[Racer]:
     """The racers this race rates (none when fewer than two qualify), in a stable order."""
     if not race.rated:

@@ -117,3 +117,13 @@ def test_answers_of_a_whole_session_match_the_schema(alice: User, bob: User) -> 
     anonymous.call("post", "/api/v1/auth/login", {"username": "alice", "password": "wrong"})
     api.call("post", f"/api/v1/games/{gid}/abandon", {"version": 3})
     assert api.checked + anonymous.checked + session.checked >= 28
+
+
+@pytest.mark.parametrize("component", ["GameState", "GameSummary"])
+def test_a_games_code_says_when_it_is_null(component: str) -> None:
+    """Both secrets the public form keeps (games.visibility.hides_code) are named: a running
+    daily deal's code and a running race's."""
+    code = openapi()["components"]["schemas"][component]["properties"]["code"]
+    assert "null" in code["type"]
+    assert "daily" in code["description"]
+    assert "race" in code["description"]

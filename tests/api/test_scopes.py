@@ -160,3 +160,26 @@ def test_tokens_made_before_scopes_keep_what_they_could_do(alice: User) -> None:
     assert client.patch("/api/v1/me/settings", {}, format="json").status_code == 200
     assert client.get("/api/v1/tokens").json()["error"]["code"] == "session-required"
     assert ApiToken.objects.get(pk=old.pk).scope_set == set(SCOPES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/api/v1/tokens"),
+        ("post", "/api/v1/tokens"),
+        ("get", "/api/v1/oauth/apps"),
+        ("post", "/api/v1/oauth/apps"),
+        ("post", "/api/v1/auth/upgrade"),
+    ],
+)
+def test_a_token_without_account_write_on_a_session_only_operation_is_told_session_required(
+    alice: User, method: str, path: str
+) -> None:
+    """`account:write` would not help there: the answer names what would."""
+    _, raw = ApiToken.issue(alice, "reader", ["game:read"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+    response = getattr(client, method)(path, {}, format="json")
+    assert response.status_code == 403, response.content
+    assert response.json()["error"]["code"] == "session-required"

@@ -70,7 +70,6 @@ class TestRegistration:
             ("casex", "CaseX"),
             ("CaseX", wide("CASEX")),
             ("\N{LATIN SMALL LIGATURE FI}sh", "FISH"),
-            ("ölfa", "ÖLFA"),
         ],
     )
     def test_a_twin_of_a_taken_name_is_a_409(self, existing: str, twin: str) -> None:
@@ -104,6 +103,85 @@ class TestRegistration:
         with pytest.raises(IntegrityError), transaction.atomic():
             User.objects.create(username="dAVE")
         assert list(User.objects.values_list("username", flat=True)) == ["Dave"]
+
+
+def assert_not_allowed(response: Any) -> None:
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["code"] == "username-not-allowed"
+    assert error["message"]
+    assert error["fields"]["username"] == [error["message"]]
+
+
+@pytest.mark.django_db
+class TestNewNames:
+    """New names are ASCII letters, digits, `_` and `-`, 2 to 20 characters: no look-alike of
+    another player's name (a sharp s, a dotless i, a Cyrillic a) is a new player."""
+
+    @pytest.mark.parametrize(
+        ("existing", "look_alike"),
+        [
+            ("STRASSE_9", "stra\N{LATIN SMALL LETTER SHARP S}e_9"),
+            ("Irma", "\N{LATIN SMALL LETTER DOTLESS I}rma"),
+            ("alice", "\N{CYRILLIC SMALL LETTER A}lice"),
+        ],
+    )
+    def test_a_look_alike_of_a_name_is_refused(self, existing: str, look_alike: str) -> None:
+        assert register(existing).status_code == 201
+        assert_not_allowed(register(look_alike))
+        assert list(User.objects.values_list("username", flat=True)) == [existing]
+
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "a",
+            "x" * 21,
+            "two words",
+            "dot.name",
+            "at@home",
+            "plus+one",
+            "caf\N{LATIN SMALL LETTER E WITH ACUTE}",
+        ],
+    )
+    def test_a_name_outside_the_rule_is_a_400_with_its_code(self, name: str) -> None:
+        assert_not_allowed(register(name))
+        assert not User.objects.exists()
+
+    @pytest.mark.parametrize("name", ["ab", "x" * 20, "Snake_case-9", "--__"])
+    def test_names_inside_the_rule_are_accepted(self, name: str) -> None:
+        response = register(name)
+        assert response.status_code == 201, response.content
+        assert response.json()["username"] == name
+
+    def test_the_refusal_speaks_the_players_language(self) -> None:
+        client = APIClient(HTTP_ACCEPT_LANGUAGE="de")
+        error = register("stra\N{LATIN SMALL LETTER SHARP S}e", client).json()["error"]
+        assert error["code"] == "username-not-allowed"
+        assert "Zeichen" in error["message"]
+
+    def test_a_guest_upgrade_follows_the_rule(self) -> None:
+        client, me = guest()
+        assert_not_allowed(upgrade(client, "\N{CYRILLIC SMALL LETTER A}nna"))
+        assert User.objects.get(pk=me["id"]).username == me["username"]
+
+    def test_an_existing_name_outside_the_rule_still_signs_in_and_shows(self) -> None:
+        User.objects.create_user(
+            "\N{LATIN SMALL LETTER O WITH DIAERESIS}lfa.old", password=PASSWORD
+        )
+        body = {
+            "username": "\N{LATIN CAPITAL LETTER O WITH DIAERESIS}LFA.old",
+            "password": PASSWORD,
+        }
+        response = post(APIClient(), "/api/v1/auth/login", body)
+        assert response.status_code == 200, response.content
+        assert response.json()["username"] == "ölfa.old"
+        profile = APIClient().get("/api/v1/players/%C3%B6lfa.old")
+        assert profile.status_code == 200, profile.content
+        assert profile.json()["username"] == "ölfa.old"
+
+    def test_a_new_name_in_another_case_of_an_existing_one_is_taken(self) -> None:
+        User.objects.create_user("Old-Timer", password=PASSWORD)
+        assert_taken(register("old-timer"))
 
 
 @pytest.mark.django_db

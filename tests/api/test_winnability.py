@@ -111,3 +111,16 @@ def test_an_unknown_format_is_a_400_naming_it() -> None:
 
     assert answer.status_code == 400
     assert answer.json()["error"]["fields"] == {"format": ['"xml" is not a valid choice.']}
+
+
+def test_accept_text_csv_is_the_csv_download(sample: None) -> None:
+    """The negotiated renderer decides: `Accept: text/csv` gets the rows, not the JSON
+    object's keys spelled letter by letter."""
+    answer = APIClient().get(URL, {"rule": "C"}, HTTP_ACCEPT="text/csv")
+
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "text/csv; charset=utf-8"
+    assert answer["Content-Disposition"] == 'attachment; filename="yukon-winnability-C.csv"'
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    assert rows[0] == list(CSV_COLUMNS)
+    assert len(rows) == 1 + 4

@@ -31,9 +31,12 @@ def test_the_code_is_hidden_until_the_day_closes(
         abandon(alice, Game.objects.get(pk=game.pk))
     code = game.code
     pushed = lobby.until("result")
-    # Nobody may watch it while the day runs: the lobby's watch list never hears of it.
-    assert [e["t"] for e in pushed] == ["game-finished", "result"]
+    # Nobody may watch it while the day runs: the lobby's watch list never hears of it, not
+    # even its end; the day's public ranking gets its row.
+    assert [e["t"] for e in pushed] == ["result"]
     assert pushed[-1]["d"]["player"] == "alice"
+    ranking = bob_api.get(f"/api/v1/daily/{DAY}").json()["results"]
+    assert set(pushed[-1]["d"]) - {"daily", "rule", "player"} <= set(ranking[0])
 
     own_views = [
         alice_api.get(f"/api/v1/games/{game.pk}"),
@@ -88,3 +91,21 @@ def test_unknown_and_future_days_are_not_found(
     assert bob_api.get(f"/api/v1/daily/{DAY + timedelta(days=1)}").status_code == 404
     assert bob_api.get(f"/api/v1/daily/{DAY - timedelta(days=400)}").status_code == 404
     assert bob_api.get("/api/v1/daily/yesterday").status_code == 400
+
+
+def test_a_practice_game_of_the_running_day_ends_unheard_by_the_lobby(
+    clock: time_machine.Traveller,
+    alice: User,
+    alice_api: APIClient,
+    lobby: Lobby,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    """Hidden from the lobby while the day runs, so its end is not announced there either."""
+    with django_capture_on_commit_callbacks(execute=True):
+        ranked = alice_api.post("/api/v1/daily/play").json()
+        practice = alice_api.post("/api/v1/daily/play").json()
+        assert (ranked["ranked"], practice["ranked"]) == (True, False)
+        abandon(alice, Game.objects.get(pk=practice["id"]))
+        abandon(alice, Game.objects.get(pk=ranked["id"]))
+    pushed = lobby.until("result")
+    assert [(e["t"], e["d"]["game"]) for e in pushed] == [("result", ranked["id"])]

@@ -15,8 +15,10 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 from rest_framework.test import APIClient
 
+from accounts.guests import create_guest
 from games.models import Game, PlayerStats, Result
-from games.races.models import Race, Racer, RaceRating
+from games.races.models import QueueEntry, Race, Racer, RaceRating
+from games.races.queue import GATHER_SECONDS
 from tests.support.play import post, token_client, winning_line
 from tests.support.races import (
     end_by_time_limit,
@@ -221,3 +223,62 @@ def test_race_results_have_their_own_statistics(
     assert races["ratings"]["C"]["wins"] == 2
     assert ok(APIClient().get("/api/v1/players/bob/races"))["stats"]["C"]["wins"] == 0
     assert Race.objects.filter(rated=True).count() == 2
+
+
+def guest_client() -> APIClient:
+    return token_client(create_guest())
+
+
+@pytest.mark.django_db
+def test_a_quick_match_of_two_guests_says_it_rates_nobody() -> None:
+    """It said "Rated" and rated nobody: guests race unrated, so two of them make no rated race."""
+    first, second = guest_client(), guest_client()
+    for client in (first, second):
+        ok(post(client, "/api/v1/races/queue", {"rule": "C"}))
+    # Two waited past the gathering time: the next status check matches them.
+    QueueEntry.objects.update(joined_at=timezone.now() - timedelta(seconds=GATHER_SECONDS + 1))
+    room = ok(first.get("/api/v1/races/queue"))["race"]
+    assert room is not None
+    state = ok(first.get(f"/api/v1/races/{room}"))
+    assert state["quick"] is True
+    assert (state["rated"], state["unrated_reason"]) == (False, "guests")
+
+
+@pytest.mark.django_db
+def test_a_server_dealt_race_of_one_player_and_a_guest_is_unrated(
+    alice: User, alice_api: APIClient
+) -> None:
+    room = running_race(alice_api, guest_client(), server_dealt=True)
+    state = ok(alice_api.get(f"/api/v1/races/{room}"))
+    assert (state["rated"], state["unrated_reason"]) == (False, "guests")
+
+
+@pytest.mark.django_db
+def test_an_open_room_with_seats_left_may_still_be_rated(alice: User, alice_api: APIClient) -> None:
+    room = str(ok(post(alice_api, "/api/v1/races", {"private": True}), 201)["room"])
+    state = ok(alice_api.get(f"/api/v1/races/{room}"))
+    assert (state["rated"], state["unrated_reason"]) == (True, None)
+
+
+@pytest.mark.django_db
+def test_a_chosen_deal_names_its_reason(alice_api: APIClient, bob_api: APIClient) -> None:
+    state = ok(alice_api.get(f"/api/v1/races/{running_race(alice_api, bob_api)}"))
+    assert (state["rated"], state["unrated_reason"]) == (False, "chosen-deal")
+
+
+@pytest.mark.django_db
+def test_a_racer_who_never_moved_places_below_one_who_played_and_resigned(
+    alice: User, alice_api: APIClient, bob_api: APIClient, carol: User
+) -> None:
+    """In a one-minute race the grace (60 s) cannot run out: a racer who never connects and
+    never moves "played on" to the end. Never playing places last, below leaving."""
+    room = running_race(alice_api, bob_api, token_client(carol), time_limit_minutes=1)
+    version = play_direct(alice, my_game(alice_api, room), LINE[:12])
+    assert version == 12
+    resign(alice_api, my_game(alice_api, room))
+    end_by_time_limit(room)
+
+    racers = final(bob_api, room)
+    assert racers["alice"]["state"] == "resigned" and racers["alice"]["moves"] == 12
+    assert racers["bob"]["state"] == "finished" and racers["bob"]["moves"] == 0
+    assert [racers[name]["place"] for name in ("alice", "bob", "carol")] == [1, 2, 2]

@@ -49,9 +49,13 @@ export const post = (path, body = {}, options = {}) => request("POST", path, bod
 export const patch = (path, body) => request("PATCH", path, body);
 export const del = (path) => request("DELETE", path);
 
-/** A field error of a 400 answer, flattened to one readable line. */
+/**
+ * A field error of a 400 answer, flattened to one readable line. A refusal with a code of its
+ * own (`username-not-allowed`, `username-taken`) already says it in a sentence of the
+ * player's language: that sentence, without an English field name before it.
+ */
 export function fieldMessage(error) {
-  if (!error.fields) return error.message;
+  if (!error.fields || error.code !== "invalid-request") return error.message;
   return Object.entries(error.fields)
     .map(([field, problems]) => {
       const text = Array.isArray(problems) ? problems.join(" ") : String(problems);

@@ -1,8 +1,9 @@
 // Websockets that come back: a visible status, reconnect with backoff, versioned game feeds,
 // and requests answered on the socket by id (the owner's writes on a game feed).
 import { ApiError } from "./api.js";
+import { gettext, interpolate } from "./i18n.js";
 import { CLIENT, PUSH } from "./pushes.js";
-import { backoffDelay, classify } from "./versions.js";
+import { CLOSE_TOO_MANY, classify, reconnectDelay } from "./versions.js";
 
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 8000;
@@ -12,7 +13,23 @@ function wsUrl(path) {
   return `${scheme}//${location.host}${path}`;
 }
 
-/** A websocket that reconnects until closed; onStatus("open"|"lost") drives the banner. */
+/**
+ * The connection banner's sentence for a socket status, or null to hide it: "lost" while it
+ * reconnects, "limited" (with the seconds until the next try) while the server refuses it
+ * for a limit (4429).
+ */
+export function connectionBanner(what, { seconds } = {}) {
+  if (what === "lost") return gettext("Connection lost. Reconnecting…");
+  if (what === "limited") {
+    return interpolate(gettext("Too many live connections from this browser or its network: the server refused this one. Trying again in %(seconds)s s."), { seconds }, true);
+  }
+  return null;
+}
+
+/**
+ * A websocket that reconnects until closed; onStatus("open"|"lost"|"limited", detail) drives
+ * the banner (`connectionBanner`).
+ */
 export class LiveSocket {
   constructor(path, { onMessage, onStatus }) {
     this.path = path;
@@ -39,11 +56,13 @@ export class LiveSocket {
     const ws = new WebSocket(wsUrl(this.path));
     this.ws = ws;
     ws.onopen = () => {
-      this.attempt = 0;
       this.onStatus("open");
       this.heartbeat();
     };
     ws.onmessage = (event) => {
+      // A socket refused for a limit is accepted, then closed before any message: only the
+      // feed's first message proves the connection, so only it ends the backoff.
+      this.attempt = 0;
       const message = JSON.parse(event.data);
       if (message.t === PUSH.PONG) {
         clearTimeout(this.pongTimer);
@@ -58,7 +77,7 @@ export class LiveSocket {
       }
       this.onMessage(message);
     };
-    ws.onclose = () => this.lost(ws);
+    ws.onclose = (event) => this.lost(ws, event.code);
     ws.onerror = () => ws.close();
   }
 
@@ -70,14 +89,16 @@ export class LiveSocket {
     }, PING_EVERY_MS);
   }
 
-  lost(ws) {
+  lost(ws, code) {
     if (ws !== this.ws) return;
     clearInterval(this.pingTimer);
     clearTimeout(this.pongTimer);
     this.dropRequests();
     if (this.closed) return;
-    this.onStatus("lost");
-    this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
+    const delay = reconnectDelay(code, this.attempt++);
+    if (code === CLOSE_TOO_MANY) this.onStatus("limited", { seconds: Math.ceil(delay / 1000) });
+    else this.onStatus("lost");
+    this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
   send(message) {

@@ -2,7 +2,7 @@
 // rule toggle, tabs, and the lobby feed that tells a page to refresh.
 import { h } from "./dom.js";
 import { formatNumber, gettext, interpolate } from "./i18n.js";
-import { LiveSocket } from "./socket.js";
+import { connectionBanner, LiveSocket } from "./socket.js";
 import { ownRowApart, pageCount, rankLabel, sharedRanks } from "./standings.js";
 import { RULES, ruleName } from "./variants.js";
 
@@ -82,9 +82,9 @@ export function reflectQuery(path, params) {
  */
 export function lobbyEvents(ctx, el, types, onEvent) {
   return new LiveSocket("/ws/v1/lobby/", {
-    onStatus(what) {
+    onStatus(what, detail) {
       el.dataset.live = what;
-      ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null);
+      ctx.banner(connectionBanner(what, detail));
     },
     onMessage(message) {
       if (types.includes(message.t)) onEvent(message);

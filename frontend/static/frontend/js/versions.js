@@ -12,3 +12,17 @@ export function backoffDelay(attempt, { base = 500, max = 10000, random = Math.r
   const raw = Math.min(max, base * 2 ** attempt);
   return Math.round(raw * (0.5 + random() / 2));
 }
+
+/** The close code of a socket over a limit: too many open, or too many messages sent. */
+export const CLOSE_TOO_MANY = 4429;
+
+/**
+ * The wait before reconnecting a socket closed with `code`: over a limit it backs off far
+ * longer (about 2 s, 4 s, 8 s ... up to a minute), so a refused page does not knock again and
+ * again; anything else, the ordinary backoff.
+ */
+export function reconnectDelay(code, attempt, random = Math.random) {
+  return code === CLOSE_TOO_MANY
+    ? backoffDelay(attempt, { base: 2000, max: 60000, random })
+    : backoffDelay(attempt, { random });
+}

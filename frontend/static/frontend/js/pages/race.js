@@ -7,7 +7,7 @@ import { ask } from "../dialogs.js";
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
-import { LiveSocket, followGame } from "../socket.js";
+import { connectionBanner, followGame, LiveSocket } from "../socket.js";
 import { PUSH, CLIENT } from "../pushes.js";
 import { classify } from "../versions.js";
 import { rankLabel, ratingText, sharedRanks } from "../standings.js";
@@ -106,13 +106,22 @@ export async function mount(root, ctx, name, roomParam) {
     return Math.max(0, (serverNow() - Date.parse(race.starts_at)) / 1000);
   }
 
+  // Rated, or why nobody's rating can change (the server decides: `unrated_reason`).
+  function ratedPart() {
+    const [label, title] = race.rated
+      ? [gettext("Rated"), gettext("Registered racers who make five moves or more are rated.")]
+      : race.unrated_reason === "guests"
+        ? [gettext("Unrated (guests)"), gettext("Guests race unrated, and fewer than two registered racers take part: nobody's rating changes.")]
+        : [gettext("Unrated (chosen deal)"), gettext("A chosen deal could be solved beforehand: nobody's rating changes.")];
+    return h("span", { "data-part": "rated", title }, label);
+  }
+
   function drawHead() {
     const link = `${location.origin}/races/${room}`;
     const title = h("h1", {}, interpolate(gettext("Race %(room)s"), { room }, true));
     const facts = h("p", { class: "facts" }, ruleName(race.rule), " · ",
       interpolate(gettext("time limit %(time)s"), { time: clock(race.time_limit_seconds) }, true), " · ",
-      h("span", { "data-part": "rated", title: race.rated ? gettext("Registered racers who make five moves or more are rated.") : gettext("A chosen deal could be solved beforehand: nobody's rating changes.") },
-        race.rated ? gettext("Rated") : gettext("Unrated (chosen deal)")),
+      ratedPart(),
       race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null);
     const parts = [title, facts];
     if (race.status === "open") {
@@ -239,7 +248,7 @@ export async function mount(root, ctx, name, roomParam) {
   }
 
   const openFeed = () => new LiveSocket(`/ws/v1/races/${room}/`, {
-    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
+    onStatus: (what, detail) => ctx.banner(connectionBanner(what, detail)),
     onMessage(message) {
       if (message.t === PUSH.RACE) {
         const wasRunning = race.status === "running";

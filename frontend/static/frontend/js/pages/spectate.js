@@ -2,10 +2,12 @@
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
 import { PUSH } from "../pushes.js";
-import { LiveSocket } from "../socket.js";
+import { connectionBanner, LiveSocket } from "../socket.js";
 
 export function mount(root, ctx) {
   const games = new Map();
+  // Nobody is playing only once the server said so: a refused or lost socket says nothing.
+  let heard = false;
   const body = h("tbody");
   const empty = h("p", { class: "empty" }, gettext("Nobody is playing right now."));
   const draw = () => {
@@ -15,16 +17,17 @@ export function mount(root, ctx) {
         h("td", {}, game.code), h("td", {}, `${game.cards_on_foundations}/52`), h("td", {}, formatNumber(game.move_count)),
         h("td", {}, formatNumber(game.score)), h("td", {}, clock(game.elapsed_seconds))));
     body.replaceChildren(...rows);
-    empty.hidden = rows.length > 0;
+    empty.hidden = rows.length > 0 || !heard;
   };
   const upsert = (game) => {
     const known = games.get(game.id);
     if (!known || known.version <= game.version) games.set(game.id, game);
   };
   const socket = new LiveSocket("/ws/v1/lobby/", {
-    onStatus: (what) => ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null),
+    onStatus: (what, detail) => ctx.banner(connectionBanner(what, detail)),
     onMessage(message) {
       if (message.t === PUSH.LOBBY) {
+        heard = true;
         games.clear();
         message.d.games.forEach(upsert);
       } else if (message.t === PUSH.GAME_STARTED || message.t === PUSH.GAME_PROGRESS) upsert(message.d);

@@ -12,7 +12,7 @@ import { attendTable } from "../presence.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { CLIENT } from "../pushes.js";
-import { followGame } from "../socket.js";
+import { connectionBanner, followGame } from "../socket.js";
 import { RULES, ruleChoiceLabel, ruleName, ruleQuery } from "../variants.js";
 
 /** Routes "home", "game" and "watch" all land here. */
@@ -334,9 +334,9 @@ function table(root, ctx, initial, spectating) {
     version: () => board.version(),
     onState: (state) => board.setState(state),
     onAssist: assistAnswered,
-    onStatus(what) {
-      root.dataset.socket = what; // "open" or "lost": while open, the board's writes go on it
-      ctx.banner(what === "lost" ? gettext("Connection lost. Reconnecting…") : null);
+    onStatus(what, detail) {
+      root.dataset.socket = what; // "open", "lost" or "limited": while open, the board's writes go on it
+      ctx.banner(connectionBanner(what, detail));
     },
   });
 
