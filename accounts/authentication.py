@@ -22,7 +22,7 @@ from rest_framework.request import Request
 
 from accounts.models import TOKEN_PREFIX, ApiToken, hash_token
 from accounts.oauth import ACCESS_TOKEN_PREFIX, live_access_token
-from accounts.scopes import SessionRequired, check_scope, parse_scopes
+from accounts.scopes import check_scope, parse_scopes
 from ops import sql
 
 LAST_USED_RESOLUTION = timedelta(minutes=5)
@@ -100,11 +100,15 @@ def token_stands(kind: TokenKind, token_id: int) -> bool:
     )
 
 
-def refuses_tokens(view: object) -> bool:
-    """Whether the view takes the session only (`api.permissions.SessionOnly`): a token is
-    told that, not that it lacks a scope which would not help."""
-    kinds = getattr(view, "permission_classes", ())
-    return any(getattr(kind, "refuses_tokens", False) for kind in kinds)
+def token_refusal(view: object) -> Exception | None:
+    """What a token is told on a view that takes the session only (`api.permissions.
+    SessionOnly` and its kinds, each with its own `refusal`): that, not that it lacks a
+    scope which would not help. None where tokens are served."""
+    for kind in getattr(view, "permission_classes", ()):
+        if getattr(kind, "refuses_tokens", False):
+            refusal: Exception = kind.refusal()
+            return refusal
+    return None
 
 
 class BearerTokenAuthentication(BaseAuthentication):
@@ -125,8 +129,9 @@ class BearerTokenAuthentication(BaseAuthentication):
             raise AuthenticationFailed(_("Unknown or revoked API token."))
         # The view being served (DRF's parser context names it).
         view = request.parser_context.get("view")
-        if refuses_tokens(view):
-            raise SessionRequired()
+        refusal = token_refusal(view)
+        if refusal is not None:
+            raise refusal
         check_scope(grant.scopes, getattr(view, "required_scope", None), request.method or "")
         return grant.user, grant
 
