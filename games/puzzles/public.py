@@ -59,7 +59,7 @@ def puzzle_view(puzzle: Puzzle, viewer: User | AnonymousUser) -> dict[str, Any]:
     """The puzzle as `viewer` sees it (who may see it at all: `visible_puzzle`)."""
     player = viewer if isinstance(viewer, User) else None
     first = (
-        PuzzleAttempt.objects.filter(player=player, puzzle=puzzle, rated=True).first()
+        PuzzleAttempt.objects.filter(player=player, puzzle=puzzle).order_by("pk").first()
         if player is not None
         else None
     )
