@@ -3,10 +3,11 @@
 The choice (docs/puzzles.md, "The daily puzzle"): among the puzzles anyone may see
 (games.visibility.puzzles_open_to_anyone: the server's self-play) with at least
 `PUBLIC_PLAUSIBLE` plausible moves (no coin flip) that were never a day's puzzle and that
-nobody has tried yet, the one with the fewest face-down cards (the least hidden), ties broken by a keyed
-hash of the day (HMAC-SHA256 with the deal key), so nobody can tell tomorrow's puzzle from
-the pool. When every such puzzle was used, one never a day's puzzle; then the one whose last
-day is longest ago. It is stored (`DailyPuzzle`), so the day's puzzle never changes.
+nobody has tried yet, the one with the fewest face-down cards (the least hidden), ties
+broken by a keyed hash of the day (HMAC-SHA256 with the deal key), so nobody can tell
+tomorrow's puzzle from the pool. When every such puzzle was used, one never a day's puzzle;
+then the one whose last day is longest ago. It is stored (`DailyPuzzle`), so the day's
+puzzle never changes.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -113,15 +115,18 @@ def store(candidate: Candidate, proof: Proof, *, code: str, game: StoredGame | N
 
 
 def _mine(
-    candidates: list[Candidate], most: int, least_plausible: int = 2
+    candidates: list[Candidate],
+    most: int,
+    least_plausible: int = 2,
+    deadline: float = math.inf,
 ) -> Iterator[tuple[Candidate, Proof]]:
     """The candidates with `least_plausible` plausible moves or more that prove to be puzzles,
-    at most `most`; a position an answer passes through is not tried again (it would be the
-    same puzzle, shorter)."""
+    at most `most`, none started after `deadline` (`time.monotonic()`); a position an answer
+    passes through is not tried again (it would be the same puzzle, shorter)."""
     found = 0
     skip = 0
     for candidate in candidates:
-        if found >= most:
+        if found >= most or time.monotonic() >= deadline:
             return
         if skip:
             skip -= 1
@@ -182,10 +187,13 @@ def deal_candidates(code: GameCode) -> list[Candidate]:
     return candidates
 
 
-def mine_deal(code: GameCode) -> list[Puzzle]:
-    """The public puzzles along one self-play deal's solver line (at most `MAX_PER_DEAL`)."""
+def mine_deal(code: GameCode, seconds: float = math.inf) -> list[Puzzle]:
+    """The public puzzles along one self-play deal's solver line (at most `MAX_PER_DEAL`),
+    no candidate started after `seconds`."""
+    deadline = time.monotonic() + seconds
     kept = []
-    for candidate, proof in _mine(deal_candidates(code), MAX_PER_DEAL, PUBLIC_PLAUSIBLE):
+    candidates = deal_candidates(code)
+    for candidate, proof in _mine(candidates, MAX_PER_DEAL, PUBLIC_PLAUSIBLE, deadline):
         kept.append(store(candidate, proof, code=str(code), game=None))
     return kept
 

@@ -31,6 +31,9 @@ SELF_PLAY_RULES = (CLASSIC, ALASKA)
 #: janitor takes it for lost with a killed worker and queues another.
 MINE_TASK = "games.analysis.tasks.mine_self_play_deal"
 LOST_AFTER = timedelta(minutes=10)
+#: No candidate of a deal is started after this long: a worker's mining gives way to a
+#: waiting hint within about this long plus one candidate's proof.
+DEAL_SECONDS = 10.0
 
 
 def unused() -> int:
@@ -47,7 +50,7 @@ def chooser() -> random.Random:
 def mine_one(chooser: random.Random) -> list[Puzzle]:
     """Mine one self-play deal, its rule and number drawn by `chooser`."""
     rule = chooser.choice(SELF_PLAY_RULES)
-    return mining.mine_deal(GameCode(rule, chooser.randrange(DEAL_COUNT)))
+    return mining.mine_deal(GameCode(rule, chooser.randrange(DEAL_COUNT)), DEAL_SECONDS)
 
 
 def restock() -> bool:

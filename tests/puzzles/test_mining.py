@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
-
 from rest_framework.test import APIClient
 
 from games import deals, services
@@ -147,7 +146,7 @@ def test_the_workers_restock_the_public_pool_one_deal_at_a_time(
     settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.PUZZLE_STOCK = 1
-    drawn = random.Random("restock")  # 4 deals, the fourth gives puzzles
+    drawn = random.Random("restock")
     monkeypatch.setattr(stock, "chooser", lambda: drawn)
     assert stock.restock() is True
     assert stock.restock() is False  # one is queued already
