@@ -48,11 +48,15 @@ def compose_job_steps() -> list[list[str]]:
 
 
 def test_make_run_and_the_compose_job_start_a_site_the_same_way() -> None:
-    assert make_run_steps() == compose_job_steps() == [
-        ["migrate", "--noinput"],
-        ["winnability_data", "load"],
-        ["stock_puzzles"],
-    ]
+    assert (
+        make_run_steps()
+        == compose_job_steps()
+        == [
+            ["migrate", "--noinput"],
+            ["winnability_data", "load"],
+            ["stock_puzzles"],
+        ]
+    )
 
 
 def test_a_fresh_site_has_a_daily_puzzle_a_deck_the_odds_and_graded_games(
