@@ -163,6 +163,25 @@ def test_a_guests_answers_move_no_rating(alice_api: APIClient) -> None:
     assert answer(alice_api, puzzle, puzzle.solution)["rated"] is True
 
 
+def test_a_puzzles_rating_comes_with_what_it_means(alice_api: APIClient) -> None:
+    """Issue 37: ratings sat near zero with no word of what they mean. A puzzle says how often
+    a new player solves it, and a band for that: the number alone is cautious (mu - 3 sigma)
+    and rises as the rating grows surer."""
+    (puzzle,) = seeded(1)
+    seen = []
+    for mu, sigma in ((19.0, 8.333), (25.0, 8.333), (25.0, 3.0), (31.0, 8.333), (40.0, 3.0)):
+        Puzzle.objects.filter(pk=puzzle.pk).update(mu=mu, sigma=sigma, rating=mu - 3 * sigma)
+        body = alice_api.get(f"/api/v1/puzzles/{puzzle.pk}").json()["puzzle"]
+        seen.append((round(body["rating"]), body["band"], body["solve_chance"]))
+    assert seen == [
+        (-6, "easy", 0.68),
+        (0, "medium", 0.5),
+        (16, "medium", 0.5),  # tried by many: a higher number, the same puzzle
+        (6, "hard", 0.32),
+        (31, "very-hard", 0.08),
+    ]
+
+
 def test_only_the_first_decided_attempt_is_rated(alice: User, alice_api: APIClient) -> None:
     (puzzle,) = seeded(1)
     first = answer(alice_api, puzzle, [wrong_move(puzzle)])
