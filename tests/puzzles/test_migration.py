@@ -41,8 +41,6 @@ def test_game_puzzles_stay_in_their_owners_deck_alone_and_solver_deals_retire(
 
     kept = set(PuzzleCard.objects.values_list("player__username", "puzzle_id"))
     assert kept == {("alice", from_game.pk), ("bob", public.pk)}
-    assert list(DailyPuzzle.objects.values_list("date", "puzzle_id")) == [
-        (yesterday, from_deal.pk)
-    ]
+    assert list(DailyPuzzle.objects.values_list("date", "puzzle_id")) == [(yesterday, from_deal.pk)]
     for puzzle in Puzzle.objects.all():
         assert puzzle.plausible_moves == plausible_moves(read_private(puzzle.position)) >= 2
