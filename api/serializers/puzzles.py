@@ -126,7 +126,10 @@ class AttemptAnswerSerializer(serializers.Serializer[Any]):
     solution = serializers.ListField(
         child=serializers.CharField(), allow_null=True, help_text="Once decided: the answer."
     )
-    rated = serializers.BooleanField(help_text="Your first decided attempt at this puzzle.")
+    rated = serializers.BooleanField(
+        help_text="Your first decided attempt at this public puzzle (never a guest's, nor at "
+        "a puzzle from your own game)."
+    )
     rating_before = serializers.FloatField(allow_null=True)
     rating_after = serializers.FloatField(allow_null=True)
     puzzle_rating = serializers.FloatField()
