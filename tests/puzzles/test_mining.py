@@ -5,15 +5,18 @@ at startup and on the workers; mining twice adds nothing."""
 from __future__ import annotations
 
 import random
+import threading
 from io import StringIO
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
 from games import deals, services
+from games.analysis.management.commands import worker
 from games.engine import ALASKA, GameCode, Move, read_private
 from games.models import Game as StoredGame
 from games.puzzles import mining, ratings, stock
@@ -157,3 +160,21 @@ def test_the_workers_restock_the_public_pool_one_deal_at_a_time(
     assert stock.unused() >= 1
     assert stock.restock() is False  # stocked
     assert run_queued_tasks() == 0
+
+
+def test_the_workers_janitor_queues_one_restocking_at_a_time(
+    transactional_db: None, settings: Any
+) -> None:
+    """What the janitor's rounds queue is the task `restock` looks for: a second round while
+    it waits queues none."""
+    settings.PUZZLE_STOCK = 1
+    done = threading.Event()
+    done.set()  # one round each
+    worker._janitor(done)
+    worker._janitor(done)
+    queued = DBTaskResult.objects.filter(status="READY")
+    assert list(queued.values_list("task_path", flat=True)) == [stock.MINE_TASK]
+    settings.PUZZLE_STOCK = 0
+    queued.delete()
+    worker._janitor(done)
+    assert not DBTaskResult.objects.exists()
