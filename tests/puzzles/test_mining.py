@@ -178,3 +178,10 @@ def test_the_workers_janitor_queues_one_restocking_at_a_time(
     queued.delete()
     worker._janitor(done)
     assert not DBTaskResult.objects.exists()
+
+
+def test_the_startup_starts_no_deal_after_its_time_bound() -> None:
+    out = StringIO()
+    call_command("stock_puzzles", "--seconds", "0", stdout=out)
+    assert out.getvalue() == "0 public puzzle(s) ready, 0 self-play deal(s) mined.\n"
+    assert not Puzzle.objects.exists()
