@@ -32,6 +32,7 @@ install: $(UV)
 run: install
 	$(VENV)/python manage.py migrate --noinput
 	$(VENV)/python manage.py winnability_data load
+	$(VENV)/python manage.py stock_puzzles
 	$(VENV)/python manage.py worker & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
 	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers

@@ -7,6 +7,8 @@ only the end matters, `replay_steps` when every step is wanted).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +23,21 @@ from games.models import Game
 def deal_key() -> bytes:
     """This deployment's secret deal key."""
     return bytes(settings.DEAL_KEY)
+
+
+#: Domain separation of the self-play key from the deal key.
+SELF_PLAY_CONTEXT = b"yukon-self-play-v1"
+
+
+def self_play_key() -> bytes:
+    """The key of the server's self-play deals, derived from the deal key: no game code deals
+    under it, so no game anyone can open shows a self-play deal's cards."""
+    return hmac.new(deal_key(), SELF_PLAY_CONTEXT, hashlib.sha256).digest()
+
+
+def self_play_deal(code: GameCode) -> EngineGame:
+    """Self-play deal `code` (its number under the self-play key, not a playable code)."""
+    return EngineGame.new(code, self_play_key())
 
 
 def new_game(code: GameCode) -> EngineGame:

@@ -22,6 +22,7 @@ from games.events import (
     HintSolveWanted,
     Moved,
     PuzzleMiningWanted,
+    PuzzleStockWanted,
     RaceChanged,
     RaceProgressed,
     Undone,
@@ -55,6 +56,8 @@ def apply(event: Event) -> None:
             tasks.solve_deal.enqueue(code)
         case PuzzleMiningWanted(game_id):
             tasks.mine_game_puzzles.enqueue(game_id)
+        case PuzzleStockWanted():
+            tasks.mine_self_play_deal.enqueue()
         case DealsMeasureWanted(key, rule, numbers, node_budget):
             tasks.measure_deals.enqueue(key, rule, numbers, node_budget)
         case DealGradeWanted(rule, number, node_budget):

@@ -99,6 +99,11 @@ class PuzzleMiningWanted:
 
 
 @dataclass(frozen=True)
+class PuzzleStockWanted:
+    """The public puzzle pool runs low: one more self-play deal is to be mined."""
+
+
+@dataclass(frozen=True)
 class DealsMeasureWanted:
     """A chunk of the published sample's deals is to be measured (`manage.py winnability`)."""
 
@@ -145,6 +150,7 @@ Event = (
     | AssistAnswered
     | DealLineWanted
     | PuzzleMiningWanted
+    | PuzzleStockWanted
     | DealsMeasureWanted
     | DealGradeWanted
     | RaceChanged

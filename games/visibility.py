@@ -6,7 +6,7 @@ them, a deal some players still play is secret to everybody else: today's daily 
 (until its UTC day closes) and a running race's deal (until the race ends). Their codes
 are hidden, and their games are watched by their players only; a race game's log and
 analysis stay closed to its own racer too, while the others race on. A puzzle mined from
-such a game waits as its game's analysis does (`puzzle_visible`).
+a game is its owner's alone, and waits as its game's analysis does (`puzzle_visible`).
 """
 
 from __future__ import annotations
@@ -117,24 +117,20 @@ def revealed_code(deal: DailyDeal | VariantDailyDeal) -> str | None:
 def puzzle_visible(puzzle: Puzzle, user: User | AnonymousUser) -> bool:
     """Whether `user` may see (and answer) `puzzle`.
 
-    A solver deal's puzzle, or one whose game is open to anyone, is everybody's. While the
-    game's deal is secret, its puzzles wait as its analysis does: a running race's for
-    everybody, its racer included; today's daily's for everybody but the game's owner, who
-    sees the positions of their own game (not those along the analysis's way to win, which
-    would show cards their game never turned up)."""
-    game = puzzle.game
-    if game is None:
+    A self-play puzzle is everybody's: nobody can look its deal up. A puzzle mined from a
+    game is its owner's alone (the game's analysis, which others may read, tells its
+    answer), and while the game's deal is secret it waits as the analysis does: a running
+    race's for its racer too; today's daily's shows its owner only the positions of their
+    own game (not those along the analysis's way to win, which would show cards their game
+    never turned up). Anything else (a retired solver deal's, a deleted game's) is nobody's."""
+    if puzzle.source == Puzzle.Source.SELF_PLAY:
         return True
-    if game.race_hidden:
+    game = puzzle.game
+    if game is None or game.owner_id != getattr(user, "pk", None) or game.race_hidden:
         return False
-    if is_open(game.daily_date):
-        return game.owner_id == getattr(user, "pk", None) and puzzle.line_step == 0
-    return True
+    return not is_open(game.daily_date) or puzzle.line_step == 0
 
 
 def puzzles_open_to_anyone() -> Q:
     """The puzzles every viewer may see (`puzzle_visible` for anyone), as a query filter."""
-    return Q(game__isnull=True) | (
-        Q(game__race_hidden=False)
-        & (Q(game__daily_date__isnull=True) | Q(game__daily_date__lt=today()))
-    )
+    return Q(source=Puzzle.Source.SELF_PLAY)

@@ -41,6 +41,7 @@ SLOW_MODULES = (
     "realtime/test_soak.py",
     "site/test_catalogues.py",
     "site/test_client_address.py",
+    "site/test_fresh_site.py",
     "site/test_smoke.py",
 )
 TESTS = Path(__file__).parent

@@ -306,6 +306,9 @@ ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", 60, minimum=1)
 FAIR_PLAY_DAYS = env_int("FAIR_PLAY_DAYS", 30, minimum=1)
 # Solver positions per solve while proving a puzzle (each legal move of a candidate is solved).
 PUZZLE_SOLVER_NODES = env_int("PUZZLE_SOLVER_NODES", 20_000, minimum=100)
+# Public puzzles the task workers keep ready (never yet a daily puzzle), mining self-play
+# deals one at a time while there are fewer (games.puzzles.stock); 0: they mine none.
+PUZZLE_STOCK = env_int("PUZZLE_STOCK", 30, minimum=0)
 
 # Benchmark-only endpoints (benchmarks/bare_move.py), never routed unless asked for.
 BENCH_ENDPOINTS = env_bool("YUKON_BENCH_ENDPOINTS", False)

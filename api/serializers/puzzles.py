@@ -36,12 +36,26 @@ class PuzzleSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     rule = serializers.ChoiceField(choices=RULE_LETTERS)
     difficulty = serializers.IntegerField(min_value=1, max_value=MAX_DIFFICULTY)
-    rating = serializers.FloatField(help_text="The puzzle's own rating (openskill ordinal).")
+    rating = serializers.FloatField(
+        help_text="The puzzle's own rating (openskill ordinal, mu - 3 sigma: the scale of "
+        "players' puzzle ratings, where a new player starts at 0; it rises as the rating "
+        "grows surer)."
+    )
+    solve_chance = serializers.FloatField(
+        min_value=0, max_value=1, help_text="How often a new player solves it (0 to 1)."
+    )
+    band = serializers.ChoiceField(
+        choices=["easy", "medium", "hard", "very-hard"],
+        help_text="The word for `solve_chance`: easy (0.55 or more), medium (0.45 or more), "
+        "hard (0.25 or more), very-hard.",
+    )
     moves_to_find = serializers.IntegerField(
         min_value=1, max_value=MAX_STEPS, help_text="Moves of the answer."
     )
     origin = serializers.ChoiceField(
-        choices=["game", "deal"], help_text="A finished game's turning point, or a solver deal."
+        choices=["game", "self-play"],
+        help_text="`game`: one of your own games' turning points (yours alone); `self-play`: "
+        "a deal of the server's own self-play, which nobody can look up.",
     )
     yours = serializers.BooleanField(help_text="Mined from one of your own games.")
     board = PuzzleBoardSerializer()
@@ -112,7 +126,10 @@ class AttemptAnswerSerializer(serializers.Serializer[Any]):
     solution = serializers.ListField(
         child=serializers.CharField(), allow_null=True, help_text="Once decided: the answer."
     )
-    rated = serializers.BooleanField(help_text="Your first decided attempt at this puzzle.")
+    rated = serializers.BooleanField(
+        help_text="Your first decided attempt at this public puzzle (never a guest's, nor at "
+        "a puzzle from your own game)."
+    )
     rating_before = serializers.FloatField(allow_null=True)
     rating_after = serializers.FloatField(allow_null=True)
     puzzle_rating = serializers.FloatField()

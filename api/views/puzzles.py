@@ -40,8 +40,9 @@ class DailyPuzzleView(APIView):
         operation_id="puzzles_daily",
         summary="Today's puzzle (UTC), the same for everybody",
         description=(
-            "Chosen on the day's first ask from the puzzles anyone may see, and kept for the "
-            "day. `me` is your standing (null when signed out)."
+            "Chosen on the day's first ask from the public puzzles (mined from the server's "
+            "self-play, with 3 plausible moves or more), and kept for the day. `me` is your "
+            "standing (null when signed out)."
         ),
         responses={
             200: DailyPuzzleSerializer,
@@ -111,7 +112,8 @@ class AttemptView(APIView):
             "Send your answer so far, from the puzzle's position, whole each time. A wrong "
             "move is an answer, not an error: 200 with `outcome` `wrong-move` (and the "
             "solution). An illegal move is refused as in a game (422, `code` names the rule). "
-            "Your first decided attempt at a puzzle (solved or missed) is rated."
+            "Your first decided attempt at a public puzzle (solved or missed) is rated; a "
+            "guest's answers, and answers to your own games' puzzles, are practice."
         ),
         request=AttemptSerializer,
         responses={

@@ -14,10 +14,12 @@ from games import hints
 from games.analysis import deal_lines, jobs
 from games.odds import runs
 from games.odds.keys import KeyName
-from games.puzzles import mining
+from games.puzzles import mining, stock
 
 #: Hints are waited for by a player: they go before any analysis chunk.
 ASSIST_PRIORITY = 50
+#: Restocking the public puzzles waits for every game's analysis and mining.
+STOCK_PRIORITY = -10
 #: The sample's chunks wait for everything else a worker serving their queue is asked.
 ODDS_PRIORITY = -50
 
@@ -50,6 +52,13 @@ def solve_deal(code: str) -> None:
 def mine_game_puzzles(game_id: int) -> int:
     """Find the puzzles of a lost game's turning point (games.puzzles.mining)."""
     return mining.mine_game(game_id)
+
+
+@task(queue_name="analysis", priority=STOCK_PRIORITY)
+def mine_self_play_deal() -> int:
+    """Mine one self-play deal for the public puzzles (queued while the stock is low by the
+    worker's janitor: games.puzzles.stock); how many puzzles it gave."""
+    return len(stock.mine_one(stock.chooser()))
 
 
 @task(queue_name="odds", priority=ODDS_PRIORITY)

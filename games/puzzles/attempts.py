@@ -12,7 +12,8 @@ legal (else the engine's refusal, 422), then it is compared with the puzzle's:
   puzzle). The moves after it are not looked at.
 
 `solved` and `wrong-move` decide the attempt: it is stored, the answer (`solution`) is
-told, and the player's first decided attempt at the puzzle is rated (games.puzzles.ratings).
+told, and the player's first decided attempt at the puzzle is rated (games.puzzles.ratings)
+when it may count (`counts_for_ratings`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from accounts.guests import is_guest
 from games import days
 from games.engine import Game, Move, read_private
 from games.puzzles import daily, deck, ratings
@@ -98,6 +100,14 @@ def check(puzzle: Puzzle, moves: list[str]) -> tuple[Outcome, int, Game]:
     return ("solved" if len(moves) == len(solution) else "continue"), len(moves), board
 
 
+def counts_for_ratings(player: User, puzzle: Puzzle) -> bool:
+    """Whether `player`'s first decided attempt at `puzzle` moves ratings and streaks: a
+    registered player's at a public (self-play) puzzle. A guest is a throwaway account, whose
+    misses would push a puzzle's rating wherever its maker likes; a puzzle from a game has
+    its answer in that game's analysis, so it is practice for its owner."""
+    return puzzle.source == Puzzle.Source.SELF_PLAY and not is_guest(player)
+
+
 def attempt(player: User, puzzle_id: int, moves: list[str]) -> Answer:
     """Answer puzzle `puzzle_id` with `moves` (the whole answer so far)."""
     puzzle = visible_puzzle(puzzle_id, player)
@@ -110,7 +120,10 @@ def attempt(player: User, puzzle_id: int, moves: list[str]) -> Answer:
     with transaction.atomic():
         stats = ratings.locked_player(player.pk)  # one answer of a player at a time
         puzzle = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
-        rated = not PuzzleAttempt.objects.filter(player=player, puzzle=puzzle, rated=True).exists()
+        rated = (
+            counts_for_ratings(player, puzzle)
+            and not PuzzleAttempt.objects.filter(player=player, puzzle=puzzle, rated=True).exists()
+        )
         daily_date = today if daily.stored_puzzle_id(today) == puzzle.pk else None
         before = stats.rating
         if rated:

@@ -1,11 +1,13 @@
 """The daily puzzle: one per UTC day, the same for everybody, chosen on the day's first ask.
 
 The choice (docs/puzzles.md, "The daily puzzle"): among the puzzles anyone may see
-(games.visibility.puzzles_open_to_anyone) that were never a day's puzzle and that nobody has
-tried yet, the one with the fewest face-down cards (the least hidden), ties broken by a keyed
-hash of the day (HMAC-SHA256 with the deal key), so nobody can tell tomorrow's puzzle from
-the pool. When every such puzzle was used, one never a day's puzzle; then the one whose last
-day is longest ago. It is stored (`DailyPuzzle`), so the day's puzzle never changes.
+(games.visibility.puzzles_open_to_anyone: the server's self-play) with at least
+`PUBLIC_PLAUSIBLE` plausible moves (no coin flip) that were never a day's puzzle and that
+nobody has tried yet, the one with the fewest face-down cards (the least hidden), ties
+broken by a keyed hash of the day (HMAC-SHA256 with the deal key), so nobody can tell
+tomorrow's puzzle from the pool. When every such puzzle was used, one never a day's puzzle;
+then the one whose last day is longest ago. It is stored (`DailyPuzzle`), so the day's
+puzzle never changes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.db.models import Max, QuerySet
 from games import deals, visibility
 from games.puzzles.errors import NoDailyPuzzle
 from games.puzzles.models import DailyPuzzle, Puzzle
+from games.puzzles.proof import PUBLIC_PLAUSIBLE
 
 #: Bump only with care: it changes which of equal candidates each future day takes.
 TIE_FORMAT = "yukon-puzzle-v1:{day}:{puzzle}"
@@ -42,9 +45,16 @@ def _pick(day: date, pool: QuerySet[Puzzle]) -> Puzzle | None:
     )
 
 
+def daily_pool() -> QuerySet[Puzzle]:
+    """Every puzzle that may be a day's puzzle."""
+    return Puzzle.objects.filter(
+        visibility.puzzles_open_to_anyone(), plausible_moves__gte=PUBLIC_PLAUSIBLE
+    )
+
+
 def choose(day: date) -> Puzzle:
     """The best candidate for `day` (see the module docstring); NoDailyPuzzle when none."""
-    pool = Puzzle.objects.filter(visibility.puzzles_open_to_anyone())
+    pool = daily_pool()
     unused = pool.filter(days__isnull=True)
     chosen = _pick(day, unused.filter(tries__isnull=True)) or _pick(day, unused)
     if chosen is None:

@@ -1,25 +1,31 @@
-"""Finding puzzles: in a lost game's turning point, and along the solver's lines of fresh deals.
+"""Finding puzzles: in a lost game's turning point, and along the solver's lines of the
+server's own self-play deals.
 
-Both run on the task workers (or `manage.py mine_puzzles`), within node budgets: each
-solve of a candidate's moves gets `settings.PUZZLE_SOLVER_NODES` solver positions, and a
-candidate any of whose moves stays `unknown` is dropped (games.puzzles.proof). Storing is
-keyed by the position, so mining a game twice adds nothing.
+Both run on the task workers (or `manage.py mine_puzzles`, `manage.py stock_puzzles`),
+within node budgets: each solve of a candidate's moves gets `settings.PUZZLE_SOLVER_NODES`
+solver positions, and a candidate any of whose moves stays `unknown` is dropped
+(games.puzzles.proof). Storing is keyed by the position, so mining a game twice adds nothing.
 
 Where they come from (docs/puzzles.md):
 
 - a lost game (its analysis found where the win was lost): the position before the losing
   move, where the better move may be the only winning one, then the positions along the
-  analysis's way to win from there. Each puzzle found also goes into the game owner's deck.
-  Whether others may see it is decided when it is served (games.visibility.puzzle_visible):
-  never while the game's deal is secret;
-- a solver deal: a random deal the solver wins, played along its line (without loops).
+  analysis's way to win from there. The game's analysis is public and tells the answer, so
+  each puzzle found goes into the game owner's deck and nobody else's
+  (games.visibility.puzzle_visible);
+- a self-play deal: dealt under the self-play key (games.deals.self_play_key), which no game
+  code reaches, and played along the solver's line. Nobody can look its answer up, so its
+  puzzles are public: the daily puzzle and everybody's new puzzles. Only positions with at
+  least `PUBLIC_PLAUSIBLE` plausible moves are tried.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -35,14 +41,14 @@ from games.engine.solver import solve
 from games.models import Game as StoredGame
 from games.puzzles import deck, ratings
 from games.puzzles.models import Puzzle
-from games.puzzles.proof import Proof, prove
+from games.puzzles.proof import PUBLIC_PLAUSIBLE, Proof, plausible_moves, prove
 
 #: Positions along a lost game's way to win tried after its turning point.
 LINE_POSITIONS = 10
-#: Puzzles kept from one game, and from one solver deal (so a pool comes from many deals).
+#: Puzzles kept from one game, and from one self-play deal (so a pool comes from many deals).
 MAX_PER_GAME = 3
 MAX_PER_DEAL = 3
-#: Solver positions for finding a solver deal's winning line (the daily deal's budget).
+#: Solver positions for finding a self-play deal's winning line (the daily deal's budget).
 DEAL_NODES = 100_000
 
 
@@ -90,11 +96,12 @@ def store(candidate: Candidate, proof: Proof, *, code: str, game: StoredGame | N
             "rule": position.rule.letter,
             "solution": [str(move) for move in proof.solution],
             "legal_moves": proof.steps[0].legal,
+            "plausible_moves": plausible_moves(position),
             "face_down": sum(column.face_down for column in position.columns),
             "refutation_nodes": proof.refutation_nodes,
             "line_after": proof.line_after,
             "difficulty": proof.difficulty,
-            "source": Puzzle.Source.GAME if game is not None else Puzzle.Source.DEAL,
+            "source": Puzzle.Source.GAME if game is not None else Puzzle.Source.SELF_PLAY,
             "code": code,
             "game": game,
             "version": candidate.version,
@@ -107,16 +114,24 @@ def store(candidate: Candidate, proof: Proof, *, code: str, game: StoredGame | N
     return puzzle
 
 
-def _mine(candidates: list[Candidate], most: int) -> Iterator[tuple[Candidate, Proof]]:
-    """The candidates that prove to be puzzles, at most `most`; a position an answer passes
-    through is not tried again (it would be the same puzzle, shorter)."""
+def _mine(
+    candidates: list[Candidate],
+    most: int,
+    least_plausible: int = 2,
+    deadline: float = math.inf,
+) -> Iterator[tuple[Candidate, Proof]]:
+    """The candidates with `least_plausible` plausible moves or more that prove to be puzzles,
+    at most `most`, none started after `deadline` (`time.monotonic()`); a position an answer
+    passes through is not tried again (it would be the same puzzle, shorter)."""
     found = 0
     skip = 0
     for candidate in candidates:
-        if found >= most:
+        if found >= most or time.monotonic() >= deadline:
             return
         if skip:
             skip -= 1
+            continue
+        if plausible_moves(candidate.position) < least_plausible:
             continue
         proof = prove(candidate.position, node_budget())
         if proof is None:
@@ -158,8 +173,9 @@ def mine_game(game_id: int) -> int:
 
 
 def deal_candidates(code: GameCode) -> list[Candidate]:
-    """The positions along the solver's winning line of a deal (none if not proven winnable)."""
-    start = deals.new_game(code)
+    """The positions along the solver's winning line of self-play deal `code` (none if not
+    proven winnable)."""
+    start = deals.self_play_deal(code)
     result = solve(start, node_budget=DEAL_NODES)
     if result.verdict != "winnable":
         return []
@@ -171,10 +187,13 @@ def deal_candidates(code: GameCode) -> list[Candidate]:
     return candidates
 
 
-def mine_deal(code: GameCode) -> list[Puzzle]:
-    """The puzzles along one deal's solver line (at most `MAX_PER_DEAL`)."""
+def mine_deal(code: GameCode, seconds: float = math.inf) -> list[Puzzle]:
+    """The public puzzles along one self-play deal's solver line (at most `MAX_PER_DEAL`),
+    no candidate started after `seconds`."""
+    deadline = time.monotonic() + seconds
     kept = []
-    for candidate, proof in _mine(deal_candidates(code), MAX_PER_DEAL):
+    candidates = deal_candidates(code)
+    for candidate, proof in _mine(candidates, MAX_PER_DEAL, PUBLIC_PLAUSIBLE, deadline):
         kept.append(store(candidate, proof, code=str(code), game=None))
     return kept
 
@@ -182,8 +201,8 @@ def mine_deal(code: GameCode) -> list[Puzzle]:
 def mine_deals(
     count: int, rule: Rule, chooser: random.Random, max_deals: int
 ) -> tuple[list[Puzzle], int]:
-    """Random deals under `rule`, mined until `count` puzzles are kept or `max_deals` deals
-    were tried: the puzzles and the deals tried."""
+    """Self-play deals under `rule` (numbers drawn by `chooser`), mined until `count` puzzles
+    are kept or `max_deals` deals were tried: the puzzles and the deals tried."""
     kept: list[Puzzle] = []
     tried = 0
     while len(kept) < count and tried < max_deals:

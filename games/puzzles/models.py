@@ -21,8 +21,14 @@ class Puzzle(models.Model):
     """A position where exactly one move (or a short forced sequence) keeps the win."""
 
     class Source(models.TextChoices):
-        GAME = "game"  # a finished game's turning point, or its way to win from there
-        DEAL = "deal"  # a solver deal, played along the solver's line
+        # A finished game's turning point, or its way to win from there: its game's analysis
+        # tells the answer, so it is its owner's alone (games.visibility.puzzle_visible).
+        GAME = "game"
+        # A deal of the server's own self-play (dealt under a key no game code reaches),
+        # played along the solver's line: nobody can look it up, so it may be public.
+        SELF_PLAY = "self-play"
+        # Before self-play: a solver deal from a code anyone could open. Served to nobody.
+        DEAL = "deal"
 
     position = models.JSONField(help_text="The engine's private form (no code, no score).")
     position_key = models.CharField(
@@ -31,6 +37,9 @@ class Puzzle(models.Model):
     rule = models.CharField(max_length=1, choices=Game.Rule.choices)
     solution = models.JSONField(help_text="The answer's moves: each the only one keeping the win.")
     legal_moves = models.PositiveSmallIntegerField(help_text="Legal moves in the position.")
+    plausible_moves = models.PositiveSmallIntegerField(
+        help_text="Legal moves leading to different positions (games.puzzles.proof)."
+    )
     face_down = models.PositiveSmallIntegerField(help_text="Face-down cards in the position.")
     refutation_nodes = models.PositiveIntegerField(
         help_text="Solver positions spent proving every other move lost."
@@ -39,7 +48,7 @@ class Puzzle(models.Model):
         help_text="Moves of the solver's winning line after the answer."
     )
     difficulty = models.PositiveSmallIntegerField(help_text="1 (easy) to 5.")
-    source = models.CharField(max_length=4, choices=Source.choices)
+    source = models.CharField(max_length=9, choices=Source.choices)
     code = models.CharField(max_length=16, help_text="The deal it comes from (never served).")
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"

@@ -24,6 +24,9 @@ from games.engine.solver import SolveResult, solve
 MAX_STEPS = 3
 #: Difficulty runs from 1 (easy) to this.
 MAX_DIFFICULTY = 5
+#: A public puzzle (the daily puzzle, the shared deck) offers at least this many plausible
+#: moves: with two, a guess is right half the time.
+PUBLIC_PLAUSIBLE = 3
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,28 @@ class Proof:
         points += 0 if nodes < 200 else 1 if nodes < 5_000 else 2
         points += 1 if self.line_after >= 40 else 0
         return min(MAX_DIFFICULTY, 1 + points)
+
+
+def _shape(game: Game) -> tuple[object, ...]:
+    """The position with the columns as a set (no rule refers to a column's place)."""
+    columns, face_down, foundations = game.state_key()
+    return (tuple(sorted(zip(columns, face_down, strict=True))), foundations)
+
+
+def plausible_moves(game: Game) -> int:
+    """The legal moves that are real choices: those leading to different positions, none of
+    them the position itself. Putting the same cards in another empty column is the same
+    choice, and moving a whole column to an empty one changes nothing. `game` is not changed."""
+    here = _shape(game)
+    reached = set()
+    for move in list(game.legal_moves):
+        game.push(move)
+        try:
+            reached.add(_shape(game))
+        finally:
+            game.pop()
+    reached.discard(here)
+    return len(reached)
 
 
 @dataclass(frozen=True)

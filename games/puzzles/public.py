@@ -16,7 +16,7 @@ from games import days, fair_help, visibility
 from games.engine import Game, public_form, read_private
 from games.puzzles.errors import PuzzleNotFound
 from games.puzzles.models import Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
-from games.puzzles.ratings import starting_rating
+from games.puzzles.ratings import band, solve_chance, starting_rating
 
 #: The engine's public fields a puzzle's board keeps.
 BOARD_FIELDS = ("rule", "columns", "foundations", "cards_on_foundations", "legal_moves")
@@ -59,7 +59,7 @@ def puzzle_view(puzzle: Puzzle, viewer: User | AnonymousUser) -> dict[str, Any]:
     """The puzzle as `viewer` sees it (who may see it at all: `visible_puzzle`)."""
     player = viewer if isinstance(viewer, User) else None
     first = (
-        PuzzleAttempt.objects.filter(player=player, puzzle=puzzle, rated=True).first()
+        PuzzleAttempt.objects.filter(player=player, puzzle=puzzle).order_by("pk").first()
         if player is not None
         else None
     )
@@ -68,11 +68,14 @@ def puzzle_view(puzzle: Puzzle, viewer: User | AnonymousUser) -> dict[str, Any]:
         if player is not None
         else None
     )
+    chance = solve_chance(puzzle)
     return {
         "id": puzzle.pk,
         "rule": puzzle.rule,
         "difficulty": puzzle.difficulty,
         "rating": puzzle.rating,
+        "solve_chance": round(chance, 2),
+        "band": band(chance),
         "moves_to_find": len(puzzle.solution),
         "origin": puzzle.source,
         "yours": card is not None and card.own,

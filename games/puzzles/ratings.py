@@ -5,6 +5,10 @@ Puzzles are rated too, so a puzzle many players miss rises and one everybody sol
 A puzzle starts from its difficulty (`seed`); a player starts at openskill's default, whose
 ordinal (the shown rating, mu - 3 sigma) is 0. Only a player's first decided attempt at a
 puzzle is rated (games.puzzles.attempts).
+
+The ordinal is cautious: it rises as a rating grows surer, so a puzzle that many players
+tried shows a higher number at the same strength. What a puzzle's rating means is said by
+`solve_chance` (how often a new player solves it) and its `band`.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from games.puzzles.models import Puzzle, PuzzlePlayer
 _MODEL = PlackettLuce()
 #: A puzzle's starting mu moves this far per difficulty step away from the middle (3).
 MU_PER_DIFFICULTY = 3.0
+#: The bands, each from the least chance a new player has to solve its puzzles (the rest:
+#: `very-hard`). New puzzles of difficulty 1 and 2 start easy, 3 medium, 4 and 5 hard.
+BANDS = (("easy", 0.55), ("medium", 0.45), ("hard", 0.25))
 
 
 def seed(difficulty: int) -> tuple[float, float, float]:
@@ -66,3 +73,16 @@ def rate(player: PuzzlePlayer, puzzle: Puzzle, solved: bool) -> None:
     puzzle.attempts += 1
     puzzle.solved += solved
     puzzle.save(update_fields=["mu", "sigma", "rating", "attempts", "solved"])
+
+
+def solve_chance(puzzle: Puzzle) -> float:
+    """How often a new player solves `puzzle`, by openskill's prediction (0 to 1)."""
+    chance, _ = _MODEL.predict_win(
+        [[_MODEL.rating()], [_MODEL.rating(mu=puzzle.mu, sigma=puzzle.sigma)]]
+    )
+    return float(chance)
+
+
+def band(chance: float) -> str:
+    """A word for a puzzle a new player solves with `chance`: easy, medium, hard, very-hard."""
+    return next((name for name, least in BANDS if chance >= least), "very-hard")

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.guests import create_guest
 from accounts.models import ApiToken
 from games import days, services
 from games.engine import GameCode, Move, public_form, read_private
@@ -49,7 +50,7 @@ def error_code(response: Any) -> str:
 def test_the_daily_puzzle_is_the_same_for_everybody_and_kept_for_the_day(
     alice_api: APIClient, bob_api: APIClient
 ) -> None:
-    seeded(3)
+    seeded(3, plausible=3)
     anonymous = APIClient().get("/api/v1/puzzles/daily")
     assert anonymous.status_code == 200
     assert anonymous.json()["me"] is None
@@ -64,10 +65,21 @@ def test_the_daily_puzzle_is_the_same_for_everybody_and_kept_for_the_day(
 
 
 def test_the_daily_puzzle_shows_the_least_hidden_position(alice_api: APIClient) -> None:
-    puzzles = seeded(6)
+    puzzles = seeded(3, plausible=3)
     fewest = min(puzzle.face_down for puzzle in puzzles)
     chosen = alice_api.get("/api/v1/puzzles/daily").json()["puzzle"]["id"]
     assert Puzzle.objects.get(pk=chosen).face_down == fewest
+
+
+def test_a_coin_flip_is_never_the_daily_puzzle(alice_api: APIClient) -> None:
+    """Issue 37: the daily puzzle had two legal moves. One with fewer than three plausible
+    moves stays in the deck of new puzzles, never a day's puzzle."""
+    (two,) = seeded(1, steps=1)
+    assert (two.legal_moves, two.plausible_moves) == (2, 2)
+    assert error_code(alice_api.get("/api/v1/puzzles/daily")) == "no-daily-puzzle"
+    assert alice_api.get("/api/v1/puzzles/next").json()["puzzle"]["id"] == two.pk
+    (three,) = seeded(1, steps=1, plausible=3)
+    assert alice_api.get("/api/v1/puzzles/daily").json()["puzzle"]["id"] == three.pk
 
 
 def test_there_is_no_daily_puzzle_while_the_pool_is_empty(alice_api: APIClient) -> None:
@@ -77,7 +89,7 @@ def test_there_is_no_daily_puzzle_while_the_pool_is_empty(alice_api: APIClient) 
 
 
 def test_a_new_day_takes_a_puzzle_never_used(alice_api: APIClient) -> None:
-    first, second = seeded(2)
+    first, second = seeded(2, plausible=3)
     yesterday = days.today() - timedelta(days=1)
     DailyPuzzle.objects.create(date=yesterday, puzzle=first)
     assert alice_api.get("/api/v1/puzzles/daily").json()["puzzle"]["id"] == second.pk
@@ -89,7 +101,7 @@ def test_a_new_day_takes_a_puzzle_never_used(alice_api: APIClient) -> None:
 def test_the_right_answer_solves_the_puzzle_rates_it_and_starts_the_streaks(
     alice: User, alice_api: APIClient
 ) -> None:
-    (puzzle,) = seeded(1, steps=1)
+    (puzzle,) = seeded(1, steps=1, plausible=3)
     alice_api.get("/api/v1/puzzles/daily")
     body = answer(alice_api, puzzle, puzzle.solution)
     assert body["outcome"] == "solved"
@@ -129,6 +141,45 @@ def test_a_wrong_move_is_an_answer_with_the_solution_and_puts_the_puzzle_in_the_
     assert (card.box, card.own, card.lapses) == (1, False, 1)
     assert timezone.now() + timedelta(hours=23) < card.due_at
     assert body["card"]["box"] == 1
+
+
+def test_a_guests_answers_move_no_rating(alice_api: APIClient) -> None:
+    """Issue 35: eight throwaway guests missing a puzzle raised its rating from -0.94 to
+    16.37. A guest's answers are practice: the puzzle's rating and theirs stay."""
+    (puzzle,) = seeded(1)
+    for _ in range(2):
+        guest = token_client(create_guest())
+        missed = answer(guest, puzzle, [wrong_move(puzzle)])
+        assert (missed["outcome"], missed["rated"], missed["rating_after"]) == (
+            "wrong-move",
+            False,
+            None,
+        )
+        assert missed["puzzle_rating"] == puzzle.rating
+        assert guest.get(f"/api/v1/puzzles/{puzzle.pk}").json()["me"]["rating"] == 0.0
+    again = Puzzle.objects.get(pk=puzzle.pk)
+    assert (again.rating, again.mu, again.attempts) == (puzzle.rating, puzzle.mu, 0)
+    assert not PuzzleAttempt.objects.filter(rated=True).exists()
+    assert answer(alice_api, puzzle, puzzle.solution)["rated"] is True
+
+
+def test_a_puzzles_rating_comes_with_what_it_means(alice_api: APIClient) -> None:
+    """Issue 37: ratings sat near zero with no word of what they mean. A puzzle says how often
+    a new player solves it, and a band for that: the number alone is cautious (mu - 3 sigma)
+    and rises as the rating grows surer."""
+    (puzzle,) = seeded(1)
+    seen = []
+    for mu, sigma in ((19.0, 8.333), (25.0, 8.333), (25.0, 3.0), (31.0, 8.333), (40.0, 3.0)):
+        Puzzle.objects.filter(pk=puzzle.pk).update(mu=mu, sigma=sigma, rating=mu - 3 * sigma)
+        body = alice_api.get(f"/api/v1/puzzles/{puzzle.pk}").json()["puzzle"]
+        seen.append((round(body["rating"]), body["band"], body["solve_chance"]))
+    assert seen == [
+        (-6, "easy", 0.68),
+        (0, "medium", 0.5),
+        (16, "medium", 0.5),  # tried by many: a higher number, the same puzzle
+        (6, "hard", 0.32),
+        (31, "very-hard", 0.08),
+    ]
 
 
 def test_only_the_first_decided_attempt_is_rated(alice: User, alice_api: APIClient) -> None:
@@ -233,7 +284,7 @@ def test_answering_needs_game_play_and_next_needs_a_player(alice: User) -> None:
 def test_the_daily_streak_grows_day_after_day_and_a_missed_day_ends_it(
     alice: User, alice_api: APIClient
 ) -> None:
-    (puzzle,) = seeded(1)
+    (puzzle,) = seeded(1, plausible=3)
     alice_api.get("/api/v1/puzzles/daily")
     yesterday = days.today() - timedelta(days=1)
     PuzzlePlayer.objects.create(
@@ -333,11 +384,12 @@ def test_a_running_dailys_puzzles_are_its_owners_own_positions_alone(
         assert error_code(attempt(bob_api, puzzle, puzzle.solution)) == "puzzle-not-found"
     assert error_code(bob_api.get("/api/v1/puzzles/daily")) == "no-daily-puzzle"
     assert bob_api.get("/api/v1/puzzles/next").json()["puzzle"] is None
-    # Once the day has closed, they are everybody's.
+    # Once the day has closed, both are its owner's, and still nobody else's.
     own.game.daily_date = days.today() - timedelta(days=1)  # type: ignore[union-attr]
     own.game.save(update_fields=["daily_date"])  # type: ignore[union-attr]
     for puzzle in (own, along):
-        assert bob_api.get(f"/api/v1/puzzles/{puzzle.pk}").status_code == 200
+        assert alice_api.get(f"/api/v1/puzzles/{puzzle.pk}").status_code == 200
+        assert error_code(bob_api.get(f"/api/v1/puzzles/{puzzle.pk}")) == "puzzle-not-found"
 
 
 def test_a_running_races_puzzles_are_nobodys_until_it_ends(
@@ -388,7 +440,7 @@ def test_a_puzzle_of_a_deal_whose_ranked_attempt_is_in_play_waits_for_that_attem
 def test_a_puzzles_answers_never_name_a_face_down_card_nor_a_code(
     alice_api: APIClient,
 ) -> None:
-    puzzles = [*seeded(4, steps=1), *seeded(1, steps=2)]
+    puzzles = [*seeded(4, steps=1), *seeded(1, steps=2, plausible=3)]
 
     def check(body: dict[str, Any], shown: int) -> None:
         hidden = hidden_cards(Puzzle.objects.get(pk=shown))
@@ -413,7 +465,7 @@ def test_a_puzzles_answers_never_name_a_face_down_card_nor_a_code(
 
 
 def test_puzzle_reads_work_through_token_scopes_as_documented(alice: User) -> None:
-    seeded(1)
+    seeded(1, plausible=3)
     client = token_client(alice)
     assert client.get("/api/v1/puzzles/daily").status_code == 200
     assert client.get("/api/v1/puzzles/next").status_code == 200

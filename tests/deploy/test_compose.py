@@ -57,6 +57,7 @@ def test_migrations_run_once_before_any_worker_starts() -> None:
     assert steps == [
         "python manage.py migrate --noinput",
         "python manage.py winnability_data load",
+        "python manage.py stock_puzzles",
     ]
     assert services["migrate"]["restart"] == "no"
     assert services["worker"]["depends_on"] == services["web"]["depends_on"]

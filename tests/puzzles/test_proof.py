@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from games.engine import RULES, Game, Move
-from games.puzzles.proof import MAX_STEPS, Proof, Step, prove
+from games.engine import CLASSIC, RULES, Game, Move
+from games.puzzles.proof import MAX_STEPS, Proof, Step, plausible_moves, prove
 from tests.puzzles.small_positions import SHAPES, pinned, random_position
 from tests.solver.test_variants_exhaustive import position_key
 from tests.support.exhaustive import exhaustively_winnable
@@ -135,3 +135,18 @@ def test_difficulty_grows_with_the_wrong_moves_the_sequence_and_how_far_the_loss
     assert difficulty(2, 10, steps=3) == 3  # two more moves to find
     assert difficulty(2, 10, line_after=60) == 2  # a long way to the win after it
     assert difficulty(9, 90_000, steps=3, line_after=90) == 5  # capped
+
+
+def test_plausible_moves_count_the_different_positions_a_move_leads_to() -> None:
+    """Four empty columns take a King each in 4 ways (one choice each), and the lone KS moved
+    to an empty column changes nothing: of 19 legal moves, 6 are choices (KH, KD or KC to an
+    empty column, QH>3, QS>4, KS>F)."""
+    game = Game.from_layout(
+        [("", ""), ("", ""), ("", "KS"), ("5H", "KH"), ("6H 7H 8H 9H 10H JH", "QH")],
+        [12, 4, 13, 13],
+        rule=CLASSIC,
+    )
+    before = game.copy()
+    assert game.legal_moves.count() == 19
+    assert plausible_moves(game) == 6
+    assert game == before

@@ -9,7 +9,7 @@ from games.engine import read_private
 from games.models import Game
 from games.puzzles.mining import Candidate, store
 from games.puzzles.models import Puzzle
-from games.puzzles.proof import prove
+from games.puzzles.proof import plausible_moves, prove
 from tests.puzzles.small_positions import pinned
 
 #: Enough for every pinned position (they are small).
@@ -34,13 +34,18 @@ def stored_puzzle(
     return store(candidate, proof, code=game.code if game else "YU1-C-AAAAAAB", game=game)
 
 
-def seeded(count: int = 1, *, steps: int | None = None, **where: Any) -> list[Puzzle]:
-    """`count` puzzles from the pinned positions (of answers `steps` long, if given)."""
+def seeded(
+    count: int = 1, *, steps: int | None = None, plausible: int = 2, **where: Any
+) -> list[Puzzle]:
+    """`count` puzzles from the pinned positions (of answers `steps` long, if given), of at
+    least `plausible` plausible moves (3 of them may be a daily puzzle: #3, #27, #30)."""
     kept: list[Puzzle] = []
     for position in pinned_positions():
         proof = prove(position, NODES)
         assert proof is not None
         if steps is not None and len(proof.steps) != steps:
+            continue
+        if plausible_moves(position) < plausible:
             continue
         kept.append(stored_puzzle(position, **where))
         if len(kept) == count:

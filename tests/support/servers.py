@@ -50,13 +50,19 @@ def task_worker(
     worker_id: str, env: Mapping[str, str] | None = None, *, queues: str | None = None
 ) -> Iterator[Child]:
     """A real `manage.py worker` process on the test database, stopped (SIGTERM) on exit;
-    `queues` replaces the worker's default queues (e.g. "odds")."""
+    `queues` replaces the worker's default queues (e.g. "odds"). It mines no puzzles (its
+    CPU goes to what the test waits for) unless `env` sets `PUZZLE_STOCK`."""
     command = [
         *(sys.executable, "manage.py", "worker", "--no-startup-delay", "--interval", "0.2"),
         *("--worker-id", worker_id, "--verbosity", "1"),
         *(("--queue-name", queues) if queues else ()),
     ]
-    child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
+    child_env = {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        "PUZZLE_STOCK": "0",
+        **(env or {}),
+    }
     with Child(f"worker {worker_id}", command, cwd=ROOT, env=child_env) as child:
         child.wait_for("Starting worker")
         yield child

@@ -9,6 +9,24 @@ export function difficultyText(difficulty) {
   return interpolate(gettext("Difficulty %(level)s of 5"), { level: formatNumber(difficulty) }, true);
 }
 
+/** "Rating 16 · medium: a new player solves it about 5 times in 10" (the band and chance are the
+ * server's: the number alone is cautious, and rises as a puzzle's rating grows surer). */
+export function ratingMeaning(puzzle) {
+  const band = {
+    easy: gettext("easy"),
+    medium: gettext("medium"),
+    hard: gettext("hard"),
+    "very-hard": gettext("very hard"),
+  }[puzzle.band] ?? puzzle.band;
+  return interpolate(gettext("Rating %(rating)s · %(band)s: a new player solves it about %(count)s times in 10"),
+    { rating: ratingText(null, puzzle.rating), band, count: formatNumber(Math.round(puzzle.solve_chance * 10)) }, true);
+}
+
+/** What the numbers mean, for the help under a standing. */
+export function ratingScale() {
+  return gettext("Puzzles and players share one rating scale: everybody starts at 0, and solving a puzzle rated above you gains more. The number is cautious and rises as a rating grows surer, so a puzzle also says how often a new player solves it.");
+}
+
 /** The task in a sentence: one move, or a few in a row. */
 export function taskText(count) {
   return count === 1

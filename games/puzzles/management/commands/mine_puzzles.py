@@ -1,6 +1,7 @@
-"""`manage.py mine_puzzles`: fill the puzzle pool from solver deals (seeding, tests, the daily
-puzzle's pool). Random deals are played along the solver's line and every position is tried;
-see games.puzzles.mining for the budgets."""
+"""`manage.py mine_puzzles`: add public puzzles by hand, from the server's self-play deals
+(dealt under the self-play key, so nobody can look them up). Each deal is played along the
+solver's line and its positions with 3 plausible moves or more are tried; see
+games.puzzles.mining for the budgets, games.puzzles.stock for the automatic stock."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from games.puzzles import mining
 
 
 class Command(BaseCommand):
-    help = "Mine puzzles from random solver deals until COUNT are kept (or --max-deals tried)."
+    help = "Mine public puzzles from self-play deals until COUNT are kept (or --max-deals tried)."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("count", type=int, help="Puzzles to keep.")
@@ -27,7 +28,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--seed",
             default=None,
-            help="Seed of the deal numbers (reproducible runs); unpredictable when left out.",
+            help="Seed of the deal numbers (reproducible runs); unpredictable when left out. "
+            "The cards stay secret either way: the self-play key comes from DEAL_KEY.",
         )
         parser.add_argument(
             "--max-deals",

@@ -8,7 +8,7 @@ import { h } from "../dom.js";
 import { contains } from "../geometry.js";
 import { gettext, interpolate } from "../i18n.js";
 import { click, targetsOf } from "../picking.js";
-import { difficultyText, openNext, standingLine, taskText } from "../puzzles.js";
+import { difficultyText, openNext, ratingMeaning, standingLine, taskText } from "../puzzles.js";
 import { Renderer } from "../render.js";
 import { ruleName } from "../variants.js";
 
@@ -36,6 +36,7 @@ export async function mount(root, ctx, _name, id) {
   const facts = h("p", { class: "puzzle-facts" },
     ruleName(puzzle.rule), " · ", difficultyText(puzzle.difficulty),
     puzzle.yours ? [" · ", h("span", { class: "puzzle-yours" }, gettext("From one of your games"))] : null);
+  const meaning = h("p", { class: "puzzle-rating" }, ratingMeaning(puzzle));
   const standing = h("p", { class: "puzzle-standing" }, body.me ? standingLine(body.me) : null);
   const againButton = h("button", { type: "button", "data-action": "again", hidden: true, onclick: restart }, gettext("Try again"));
   const nextButton = ctx.me
@@ -46,7 +47,7 @@ export async function mount(root, ctx, _name, id) {
   const moveList = h("ul", { class: "puzzle-moves" });
   const moves = h("details", { class: "puzzle-moves-box" }, h("summary", {}, gettext("Choose from the legal moves")), moveList);
   const panel = h("section", { class: "panel puzzle" },
-    h("h1", {}, taskText(puzzle.moves_to_find)), facts, status, actions, moves, standing);
+    h("h1", {}, taskText(puzzle.moves_to_find)), facts, meaning, status, actions, moves, standing);
   const boardEl = h("div", { class: "board puzzle-board", role: "group", "aria-label": gettext("The puzzle's table: pick a card, then where it goes") });
   root.replaceChildren(panel, boardEl);
 

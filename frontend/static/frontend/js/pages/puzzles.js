@@ -3,7 +3,7 @@
 import { get } from "../api.js";
 import { h } from "../dom.js";
 import { formatDate, formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
-import { difficultyText, openNext, taskText } from "../puzzles.js";
+import { difficultyText, openNext, ratingMeaning, ratingScale, taskText } from "../puzzles.js";
 import { ratingText } from "../standings.js";
 import { ruleName } from "../variants.js";
 import { longDay } from "./daily.js";
@@ -23,6 +23,7 @@ function dailyBox(daily) {
     h("h2", {}, gettext("Today's puzzle")),
     h("p", { class: "day-date" }, interpolate(gettext("%(date)s (UTC)"), { date: longDay(daily.date) }, true)),
     h("p", {}, taskText(puzzle.moves_to_find), " ", ruleName(puzzle.rule), " · ", difficultyText(puzzle.difficulty)),
+    h("p", { class: "puzzle-rating" }, ratingMeaning(puzzle)),
     result,
     h("div", { class: "actions start" },
       h("a", { href: `/puzzles/${puzzle.id}`, "data-link": true, class: "button primary", "data-action": "daily-puzzle" },
@@ -47,7 +48,7 @@ function deckBox(ctx, me) {
   ];
 }
 
-function standingBox(me) {
+function standingBox(me, guest) {
   const rows = [
     [gettext("Puzzle rating"), ratingText(null, me.rating)],
     [gettext("Solved"), interpolate(gettext("%(solved)s of %(attempts)s"), { solved: formatNumber(me.solved), attempts: formatNumber(me.attempts) }, true)],
@@ -57,7 +58,10 @@ function standingBox(me) {
   return [
     h("h2", {}, gettext("Your standing")),
     h("dl", { class: "puzzle-standing-list" }, rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
-    h("p", { class: "help" }, gettext("Only your first answer to a puzzle is rated: you against the puzzle, which has a rating too.")),
+    h("p", { class: "help" }, guest
+      ? gettext("As a guest, your answers are practice: they move no rating. Sign up to be rated.")
+      : gettext("Only your first answer to a puzzle is rated: you against the puzzle, which has a rating too.")),
+    h("p", { class: "help puzzle-scale" }, ratingScale()),
   ];
 }
 
@@ -76,7 +80,7 @@ export async function mount(root, ctx) {
   const sections = [h("section", { class: "puzzle-daily", "aria-label": gettext("Today's puzzle") }, dailyBox(daily))];
   if (me) {
     sections.push(h("section", { class: "puzzle-deck", "aria-label": gettext("Your deck") }, deckBox(ctx, me)));
-    sections.push(h("section", { class: "puzzle-me", "aria-label": gettext("Your standing") }, standingBox(me)));
+    sections.push(h("section", { class: "puzzle-me", "aria-label": gettext("Your standing") }, standingBox(me, ctx.me?.guest)));
   } else {
     sections.push(h("section", { class: "puzzle-deck" },
       h("p", {}, gettext("Log in or sign up to get your own deck of puzzles from your games, a puzzle rating and streaks.")),
