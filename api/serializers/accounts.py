@@ -35,10 +35,15 @@ class RegisterSerializer(CredentialsSerializer):
         if len(name) > usernames.MAX_LENGTH:
             too_long = serializers.CharField.default_error_messages["max_length"]
             raise serializers.ValidationError(too_long.format(max_length=usernames.MAX_LENGTH))
-        if usernames.is_reserved(name):
+        prefix = usernames.reserved_prefix(name)
+        if prefix == usernames.GUEST_PREFIX:
             raise serializers.ValidationError(
-                _("Usernames starting with %(prefix)s are kept for guests.")
-                % {"prefix": usernames.GUEST_PREFIX}
+                _("Usernames starting with %(prefix)s are kept for guests.") % {"prefix": prefix}
+            )
+        if prefix is not None:
+            raise serializers.ValidationError(
+                _("Usernames starting with %(prefix)s are kept for deleted accounts.")
+                % {"prefix": prefix}
             )
         return name
 

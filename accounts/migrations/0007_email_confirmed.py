@@ -1,0 +1,19 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [("accounts", "0006_usernames_one_per_name")]
+
+    operations = [
+        migrations.AddField(
+            model_name="playersettings",
+            name="email_confirmed",
+            field=models.BooleanField(
+                default=False,
+                help_text=(
+                    "The user's e-mail address was confirmed by a link sent to it "
+                    "(accounts.addresses)."
+                ),
+            ),
+        ),
+    ]
