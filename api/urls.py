@@ -18,6 +18,7 @@ from api.views import (
     players,
     puzzles,
     races,
+    your_account,
 )
 
 v1 = [
@@ -29,6 +30,22 @@ v1 = [
     path("auth/me", accounts.MeView.as_view(), name="me"),
     path("auth/csrf", accounts.CsrfView.as_view(), name="csrf"),
     path("me/settings", accounts.SettingsView.as_view(), name="settings"),
+    path("me/email", your_account.EmailView.as_view(), name="me-email"),
+    path("auth/email/confirm", your_account.EmailConfirmView.as_view(), name="email-confirm"),
+    path("me/password", your_account.PasswordView.as_view(), name="me-password"),
+    path("auth/password-reset", your_account.ResetRequestView.as_view(), name="password-reset"),
+    path(
+        "auth/password-reset/confirm",
+        your_account.ResetView.as_view(),
+        name="password-reset-confirm",
+    ),
+    path("me/export", your_account.ExportView.as_view(), name="me-export"),
+    path(
+        "me/export/<int:export_id>/download",
+        your_account.ExportDownloadView.as_view(),
+        name="me-export-download",
+    ),
+    path("me/delete", your_account.CloseView.as_view(), name="me-delete"),
     path("tokens", accounts.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),
     path("oauth/apps", oauth.AppListView.as_view(), name="oauth-apps"),

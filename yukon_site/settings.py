@@ -234,17 +234,22 @@ LOGIN_URL = "/login"
 # E-mail (accounts/mail.py): SMTP when a host is set, else printed on the console (a first
 # run needs no mail server). Links sent by e-mail (an address to confirm, a password to
 # reset) work for ACCOUNT_LINK_SECONDS; Django's reset token expires with them.
-EMAIL_HOST = env_str("EMAIL_HOST", "")
-EMAIL_BACKEND = (
-    "django.core.mail.backends.smtp.EmailBackend"
-    if EMAIL_HOST
-    else "django.core.mail.backends.console.EmailBackend"
-)
-EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
-EMAIL_TIMEOUT = 10
+EMAIL_SERVER = env_str("EMAIL_HOST", "")
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": EMAIL_SERVER,
+            "port": env_int("EMAIL_PORT", 25, minimum=1, maximum=65535),
+            "use_tls": env_bool("EMAIL_USE_TLS", False),
+            "username": env_str("EMAIL_HOST_USER", ""),
+            "password": env_str("EMAIL_HOST_PASSWORD", ""),
+            "timeout": 10,
+        },
+    }
+    if EMAIL_SERVER
+    else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+}
 DEFAULT_FROM_EMAIL = env_str("EMAIL_FROM", "Yukon <yukon@localhost>")
 ACCOUNT_LINK_SECONDS = env_int("ACCOUNT_LINK_SECONDS", 24 * 3600, minimum=3600)
 PASSWORD_RESET_TIMEOUT = ACCOUNT_LINK_SECONDS
