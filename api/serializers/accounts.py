@@ -129,6 +129,9 @@ class MeSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField()
+    email_confirmed = serializers.BooleanField(
+        help_text="The address was confirmed by its link: only a confirmed one gets resets."
+    )
     guest = serializers.BooleanField(
         help_text="A guest account: sign up with POST /api/v1/auth/upgrade to keep it."
     )
