@@ -72,7 +72,7 @@ function exportSection(ctx) {
     }
   }
   const section = form(gettext("Download my data"),
-    [h("p", { class: "help" }, gettext("One zip file: your account, settings, ratings and puzzles as JSON, and every game (code, rule, result, times, moves) as CSV. Only you can download it, for a week.")), progress, state],
+    [h("p", { class: "help" }, gettext("One zip file: your account, settings, ratings and puzzles as JSON, and every game (code, rule, result, times, moves) as CSV. Only you can download it, until the date its link shows.")), progress, state],
     gettext("Prepare my data"), async () => {
       try {
         show(await post("/me/export"));
