@@ -21,7 +21,9 @@ class LinkInvalid(ServiceError):
 
     code = "link-invalid"
     status = 400
-    message = _("This link is not valid: copy the whole link from the e-mail, or ask for a new one.")
+    message = _(
+        "This link is not valid: copy the whole link from the e-mail, or ask for a new one."
+    )
 
 
 class LinkExpired(ServiceError):

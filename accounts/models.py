@@ -57,7 +57,7 @@ class PlayerSettings(models.Model):
     language = models.CharField(max_length=8, blank=True, default="")
     email_confirmed = models.BooleanField(
         default=False,
-        help_text="The user's e-mail address was confirmed by a link sent to it (accounts.addresses).",
+        help_text="The e-mail address was confirmed by a link sent to it (accounts.addresses).",
     )
     is_guest = models.BooleanField(
         default=False,

@@ -177,7 +177,11 @@ def build(export_id: int) -> None:
         return
     user = export.owner
     games = Game.objects.filter(owner=user).order_by("pk")
-    export.status, export.games_total, export.games_done = DataExport.Status.RUNNING, games.count(), 0
+    export.status, export.games_total, export.games_done = (
+        DataExport.Status.RUNNING,
+        games.count(),
+        0,
+    )
     export.save(update_fields=["status", "games_total", "games_done"])
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

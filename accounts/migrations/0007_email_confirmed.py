@@ -11,8 +11,7 @@ class Migration(migrations.Migration):
             field=models.BooleanField(
                 default=False,
                 help_text=(
-                    "The user's e-mail address was confirmed by a link sent to it "
-                    "(accounts.addresses)."
+                    "The e-mail address was confirmed by a link sent to it (accounts.addresses)."
                 ),
             ),
         ),

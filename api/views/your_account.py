@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 from accounts import addresses, closing, guests, links, passwords
 from accounts.scopes import PUBLIC
 from api.docs import errors
-from api.views.accounts import site_of
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
 from api.serializers.common import validated
 from api.serializers.your_account import (
@@ -35,6 +34,7 @@ from api.serializers.your_account import (
     export_dict,
 )
 from api.throttles import LoginThrottle
+from api.views.accounts import site_of
 from games import account_closing, exports
 from games.races.errors import RaceCountingDown
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.cache import cache
-from typing import Any
 
 from tests.support.smtp import Mailbox, smtp_server
 

@@ -3,12 +3,12 @@ SMTP server (docs/api.md, "Your account")."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import signing
-from typing import Any
 from rest_framework.test import APIClient
 
 from accounts.models import PlayerSettings
@@ -53,7 +53,10 @@ def test_a_new_address_is_stored_once_its_link_is_followed_and_the_old_one_is_to
     alice.refresh_from_db()
     assert alice.email == "alice@example.org", "nothing changes before the link is followed"
     token = token_of(link)
-    assert client.post("/api/v1/auth/email/confirm", {"token": token}, format="json").status_code == 200
+    assert (
+        client.post("/api/v1/auth/email/confirm", {"token": token}, format="json").status_code
+        == 200
+    )
     alice.refresh_from_db()
     assert alice.email == "alice@new.example"
 

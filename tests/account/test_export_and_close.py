@@ -117,7 +117,9 @@ def test_leaving_mid_race_resigns_and_the_race_keeps_a_deleted_player(
     room = running_race(alice_api, bob_api)
     alice_game = my_game(alice_api, room)
     session = signed_in("alice")
-    assert session.post("/api/v1/me/delete", {"password": PASSWORD}, format="json").status_code == 204
+    assert (
+        session.post("/api/v1/me/delete", {"password": PASSWORD}, format="json").status_code == 204
+    )
 
     racer = Racer.objects.select_related("player", "game").get(race__room=room, player_id=alice.pk)
     assert racer.state == Racer.State.RESIGNED

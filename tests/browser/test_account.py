@@ -49,7 +49,9 @@ def test_an_address_confirmed_then_a_forgotten_password_reset_by_e_mail(
 ) -> None:
     page = alice_browser.page
     page.goto("/settings")
-    page.get_by_role("link", name="E-mail address, password, your data, deleting the account").click()
+    page.get_by_role(
+        "link", name="E-mail address, password, your data, deleting the account"
+    ).click()
     expect(page).to_have_url(re.compile(r"/account$"))
     page.get_by_label("E-mail address", exact=True).fill("alice@example.org")
     page.get_by_role("button", name="Send a confirmation link").click()

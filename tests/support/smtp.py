@@ -33,7 +33,7 @@ class Mailbox:
     received: list[EmailMessage] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802 (aiosmtpd's hook name)
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         assert isinstance(envelope.content, bytes)
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
