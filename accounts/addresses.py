@@ -72,7 +72,7 @@ def confirm(token: str) -> User:
     """Store the address a confirmation link was sent to; refused once used or outdated."""
     payload = links.unsign(PURPOSE, token, settings.ACCOUNT_LINK_SECONDS)
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(pk=payload.get("user")).first()
+        user = User.objects.select_for_update().filter(pk=int(payload.get("user", 0))).first()
         if user is None or not user.is_active or user.email != payload.get("old"):
             raise links.LinkUsed("The address changed since this link was sent.")
         player_settings = PlayerSettings.for_user(user)

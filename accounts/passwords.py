@@ -111,7 +111,7 @@ def reset_user(token: str, *, lock: bool = False) -> User:
     their name and address), locked when `lock`; refused once the token no longer matches."""
     payload = links.unsign(PURPOSE, token, settings.ACCOUNT_LINK_SECONDS)
     players = User.objects.select_for_update() if lock else User.objects.all()
-    user = players.filter(pk=payload.get("user"), is_active=True).first()
+    user = players.filter(pk=int(payload.get("user", 0)), is_active=True).first()
     if user is None or not default_token_generator.check_token(user, str(payload.get("check"))):
         raise links.LinkUsed("This reset link was used, or the password changed since.")
     return user

@@ -37,11 +37,16 @@ from api.throttles import LoginThrottle
 from api.views.accounts import site_of
 from games import account_closing, exports
 from games.races.errors import RaceCountingDown
+from ops.errors import ServiceError
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
 
-LINK_REFUSALS = {400: [links.LinkInvalid], 409: [links.LinkUsed], 410: [links.LinkExpired]}
+LINK_REFUSALS: dict[int, list[type[ServiceError]]] = {
+    400: [links.LinkInvalid],
+    409: [links.LinkUsed],
+    410: [links.LinkExpired],
+}
 
 
 class EmailView(APIView):
