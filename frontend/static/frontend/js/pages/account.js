@@ -93,7 +93,7 @@ function deleteForm(ctx) {
   const fields = [h("p", { class: "help" }, gettext("Your games, statistics, ratings, puzzles, tokens and app grants are deleted, and every device is signed out. A game in play is resigned first. Races others played with you keep their results under “deleted player”."))];
   if (!ctx.me.guest) fields.push(field(gettext("Password"), secret));
   return form(gettext("Delete my account"), fields, gettext("Delete my account for good"), async () => {
-    const sure = await ask(gettext("Delete my account"), gettext("Delete your account for good? This cannot be undone."),
+    const sure = await ask(gettext("Delete my account"), gettext("Delete your account for good? There is no way back."),
       [{ label: gettext("Delete my account for good"), value: "delete", kind: "danger" }]);
     if (sure !== "delete") return "";
     await post("/me/delete", { password: secret.value });
