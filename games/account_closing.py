@@ -14,7 +14,7 @@ from django.db import transaction
 
 from accounts import closing
 from games import services
-from games.models import Game, PlayerStats
+from games.models import DataExport, Game, PlayerStats
 from games.puzzles.models import PuzzleAttempt, PuzzleCard, PuzzlePlayer
 from games.races import queue, rooms
 from games.races.models import Race, Racer, RaceRating
@@ -38,6 +38,7 @@ def close(user: User) -> None:
             guest=True
         )
         Game.objects.filter(owner=user, raced=False).delete()
+        DataExport.objects.filter(owner=user).delete()
         for model in (PlayerStats, RaceRating, PuzzlePlayer, PuzzleCard, PuzzleAttempt):
             model.objects.filter(player=user).delete()
         closing.revoke_credentials(user)

@@ -184,3 +184,16 @@ def test_reset_requests_are_throttled_per_address_whoever_owns_it(
     assert codes == [202, 202, 429]
     refused = APIClient().post("/api/v1/auth/password-reset", {"email": address}, format="json")
     assert refused.json()["error"]["code"] == "reset-throttled"
+
+
+def test_an_address_given_at_sign_up_is_unconfirmed_until_its_link_is_followed(
+    db: None, mailbox: Mailbox
+) -> None:
+    client = APIClient()
+    body = {"username": "carol", "password": PASSWORD, "email": "carol@example.org"}
+    me = client.post("/api/v1/auth/register", body, format="json").json()
+    assert (me["email"], me["email_confirmed"]) == ("carol@example.org", False)
+    token = token_of(link_in(mailbox.wait_for("carol@example.org")))
+    confirmed = client.post("/api/v1/auth/email/confirm", {"token": token}, format="json")
+    assert confirmed.status_code == 200
+    assert client.get("/api/v1/auth/me").json()["email_confirmed"] is True
