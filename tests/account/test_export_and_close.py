@@ -6,13 +6,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
 import zipfile
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -158,3 +159,29 @@ def test_leaving_with_a_ranked_daily_attempt_in_play_ends_it_and_leaves_the_day(
     gone = signed_in("alice").post("/api/v1/me/delete", {"password": PASSWORD}, format="json")
     assert gone.status_code == 204
     assert bob_api.get("/api/v1/daily").json()["players"] == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_asks_at_once_make_one_export_and_one_clear_refusal(alice: User) -> None:
+    clients = [token_client(alice) for _ in range(2)]
+    start = threading.Barrier(len(clients), timeout=60)
+    answers: list[tuple[int, str]] = []
+    lock = threading.Lock()
+
+    def ask(client: APIClient) -> None:
+        start.wait()
+        try:
+            answer = client.post("/api/v1/me/export")
+            code = answer.json().get("error", {}).get("code", "")
+            with lock:
+                answers.append((answer.status_code, code))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=ask, args=(client,)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [(202, ""), (409, "export-in-progress")]
+    assert DataExport.objects.filter(owner=alice).count() == 1
