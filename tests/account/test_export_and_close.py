@@ -185,3 +185,11 @@ def test_two_asks_at_once_make_one_export_and_one_clear_refusal(alice: User) -> 
         thread.join()
     assert sorted(answers) == [(202, ""), (409, "export-in-progress")]
     assert DataExport.objects.filter(owner=alice).count() == 1
+
+
+def test_a_guest_leaves_without_a_password(db: None) -> None:
+    guest = APIClient()
+    guest_id = guest.post("/api/v1/auth/guest").json()["id"]
+    new_game(guest)
+    assert guest.post("/api/v1/me/delete", {}, format="json").status_code == 204
+    assert not User.objects.filter(pk=guest_id).exists()
