@@ -15,12 +15,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from oauth2_provider.models import (
+    get_access_token_model,
+    get_application_model,
+    get_refresh_token_model,
+)
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from games import guest_purge
 from games.models import DataExport, Game
 from games.races.models import Racer, RaceRating
+from tests.support import oauth
 from tests.support.play import new_game, token_client, winning_line
 from tests.support.races import my_game, ok, play_line, running_race, win
 from tests.support.tasks import run_queued_tasks
@@ -117,6 +123,11 @@ def test_leaving_mid_race_resigns_and_the_race_keeps_a_deleted_player(
     alice_api, bob_api = token_client(alice), token_client(bob)
     room = running_race(alice_api, bob_api)
     alice_game = my_game(alice_api, room)
+    app = oauth.register_app(oauth.signed_in(bob))
+    grant = oauth.obtain_tokens(oauth.signed_in(alice), app["client_id"], "game:read")
+    bearer = APIClient()
+    bearer.credentials(HTTP_AUTHORIZATION=f"Bearer {grant['access_token']}")
+    assert bearer.get("/api/v1/games").status_code == 200
     session = signed_in("alice")
     assert (
         session.post("/api/v1/me/delete", {"password": PASSWORD}, format="json").status_code == 204
@@ -126,6 +137,10 @@ def test_leaving_mid_race_resigns_and_the_race_keeps_a_deleted_player(
     assert racer.state == Racer.State.RESIGNED
     assert racer.game is not None and racer.game.pk == alice_game
     assert racer.player.username.startswith("deleted-player-") and not racer.player.is_active
+    assert bearer.get("/api/v1/games").status_code == 401, "the OAuth grant is revoked"
+    assert not get_access_token_model().objects.filter(user_id=alice.pk).exists()
+    assert not get_refresh_token_model().objects.filter(user_id=alice.pk).exists()
+    assert get_application_model().objects.filter(client_id=app["client_id"]).exists()
     win(bob_api, room, bob)
     race = ok(bob_api.get(f"/api/v1/races/{room}"))
     names = [racer["player"] for racer in race["racers"]]
