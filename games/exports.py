@@ -101,25 +101,22 @@ def latest(user: User) -> DataExport | None:
     return DataExport.objects.filter(owner=user).defer("archive").order_by("-pk").first()
 
 
-def owned(user: User, export_id: int) -> DataExport:
+def _owned(user: User, export_id: int) -> DataExport:
     export = DataExport.objects.filter(owner=user, pk=export_id).first()
     if export is None:
         raise ExportNotFound(f"Player {user.pk} has no export {export_id}.")
     return export
 
 
-def download(user: User, export_id: int) -> bytes:
-    """The owner's archive while it is kept."""
-    export = owned(user, export_id)
+def download(user: User, export_id: int) -> tuple[str, bytes]:
+    """The owner's archive while it is kept: its file name and its bytes."""
+    export = _owned(user, export_id)
     if export.status != DataExport.Status.READY or export.archive is None:
         raise ExportNotReady(f"Export {export_id} is {export.status}.")
     if export.expires_at is not None and export.expires_at <= timezone.now():
         raise LinkExpired(f"Export {export_id} expired at {export.expires_at:%Y-%m-%d %H:%M}.")
-    return bytes(export.archive)
-
-
-def filename(export: DataExport) -> str:
-    return f"yukon-data-{export.owner.username}-{export.created_at:%Y%m%d}.zip"
+    name = f"yukon-data-{export.created_at:%Y-%m-%d}.zip"
+    return name, bytes(export.archive)
 
 
 def _rows(queryset: models.QuerySet[Any], *leave_out: str) -> list[dict[str, Any]]:

@@ -260,8 +260,7 @@ class ExportDownloadView(APIView):
         },
     )
     def get(self, request: SignedInRequest, export_id: int) -> HttpResponse:
-        archive = exports.download(request.user, export_id)
-        name = exports.filename(exports.owned(request.user, export_id))
+        name, archive = exports.download(request.user, export_id)
         answer = HttpResponse(archive, content_type="application/zip")
         answer["Content-Disposition"] = f'attachment; filename="{name}"'
         answer["Cache-Control"] = "private, no-store"
