@@ -205,16 +205,13 @@ class ExportView(APIView):
     required_scope = {"GET": "account:read", "POST": "account:write"}
 
     @extend_schema(
-        summary="My latest data export, with its progress",
-        responses={
-            200: ExportSerializer,
-            **errors(401, 403, 404, codes={404: [exports.ExportNotFound]}),
-        },
+        summary="My latest data export, with its progress (204: none asked for yet)",
+        responses={200: ExportSerializer, 204: None, **errors(401, 403)},
     )
     def get(self, request: SignedInRequest) -> Response:
         export = exports.latest(request.user)
         if export is None:
-            raise exports.ExportNotFound(f"Player {request.user.pk} has asked for no export.")
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(export_dict(export))
 
     @extend_schema(

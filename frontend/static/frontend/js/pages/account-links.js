@@ -53,6 +53,10 @@ function reset(root, ctx) {
 async function confirmEmail(root, ctx) {
   const said = h("p", { role: "status" }, gettext("Confirming your address…"));
   root.replaceChildren(h("section", { class: "panel narrow" }, h("h1", {}, gettext("E-mail address")), said));
+  if (!token()) {
+    said.textContent = gettext("This link holds no token: open the whole link from the e-mail.");
+    return;
+  }
   try {
     const { email } = await post("/auth/email/confirm", { token: token() });
     said.textContent = gettext("Your address is confirmed: it is the one your account uses now.") + ` (${email})`;

@@ -68,7 +68,7 @@ function exportSection(ctx) {
     try {
       show(await get("/me/export"));
     } catch (failure) {
-      if (failure.code !== "export-not-found") state.textContent = failure.message;
+      state.textContent = failure.message;
     }
   }
   const section = form(gettext("Download my data"),
