@@ -19,7 +19,7 @@ from tests.browser.audit import axe_violations
 from tests.browser.conftest import DESKTOP, SERVER_ENV
 from tests.browser.helpers import PASSWORD, WINNING_CODE, Player, new_context
 from tests.support.servers import RunningServer, asgi_server, task_worker
-from tests.support.smtp import Mailbox, link_in, smtp_server
+from tests.support.smtp import Mailbox, link_in, smtp_server, text_of
 
 NEW_PASSWORD = "a brand new sentence 42"
 
@@ -114,3 +114,25 @@ def test_a_password_changed_the_data_downloaded_and_the_account_deleted(
     page.locator("dialog").get_by_role("button", name="Delete my account for good").click()
     expect(page.get_by_role("link", name="Log in").first).to_be_visible()
     assert not User.objects.filter(username="alice").exists()
+
+
+def test_the_account_page_and_its_e_mail_speak_the_players_language(
+    alice_browser: Player, mailbox: Mailbox, screenshots: Path
+) -> None:
+    # As the settings page leaves it: the stored choice, and the language cookie of the device.
+    PlayerSettings.objects.update_or_create(user__username="alice", defaults={"language": "de"})
+    page = alice_browser.page
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "de", "url": alice_browser.server.url}]
+    )
+    page.goto("/account")
+    expect(page.get_by_role("heading", name="Dein Konto")).to_be_visible()
+    page.get_by_label("E-Mail-Adresse", exact=True).fill("alice@example.de")
+    page.get_by_role("button", name="Bestätigungslink senden").click()
+    expect(
+        page.get_by_text("Ein Bestätigungslink wurde an alice@example.de geschickt.")
+    ).to_be_visible()
+    page.screenshot(path=screenshots / "account-de.png", full_page=True)
+    message = mailbox.wait_for("alice@example.de")
+    assert message["Subject"] == "Bestätige deine E-Mail-Adresse für Yukon"
+    assert "Folge diesem Link" in text_of(message)
