@@ -197,3 +197,25 @@ def test_an_address_given_at_sign_up_is_unconfirmed_until_its_link_is_followed(
     confirmed = client.post("/api/v1/auth/email/confirm", {"token": token}, format="json")
     assert confirmed.status_code == 200
     assert client.get("/api/v1/auth/me").json()["email_confirmed"] is True
+
+
+def test_an_account_gets_no_more_reset_e_mails_than_its_quota_across_its_addresses(
+    alice: User, mailbox: Mailbox, settings: Any
+) -> None:
+    settings.PASSWORD_RESET_MAILS_PER_HOUR = 2
+    client = signed_in("alice")
+    confirmed_address(client, mailbox, "alice@old.example")
+    for _ in range(2):
+        APIClient().post(
+            "/api/v1/auth/password-reset", {"email": "alice@old.example"}, format="json"
+        )
+    mailbox.wait_for("alice@old.example", 3)  # the confirmation, then two resets
+    confirmed_address(client, mailbox, "alice@new.example")
+    asked = APIClient().post(
+        "/api/v1/auth/password-reset", {"email": "alice@new.example"}, format="json"
+    )
+    assert asked.status_code == 202, "the same answer: the account's quota is not told"
+    client.post("/api/v1/me/email", {"email": "alice@new.example"}, format="json")
+    mailbox.wait_for("alice@new.example", 2)  # a later e-mail arrived: the reset would be before
+    subjects = [str(message["Subject"]) for message in mailbox.to("alice@new.example")]
+    assert "Reset your Yukon password" not in subjects
