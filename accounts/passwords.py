@@ -71,7 +71,8 @@ def _within_quota(key: str) -> bool:
 
 def request_reset(address: str, site: str) -> None:
     """E-mail a reset link to each active account whose confirmed address is `address`, in
-    any letter case; nothing for an unknown or unconfirmed one (the caller cannot tell)."""
+    any letter case; nothing for an unknown or unconfirmed one. The caller cannot tell
+    which, not even from a mail server's failure (logged, not refused)."""
     digest = hashlib.sha256(address.strip().lower().encode()).hexdigest()
     if not _within_quota(f"reset-address:{digest}"):
         raise ResetThrottled("Too many reset e-mails for this address this hour.")
@@ -103,7 +104,10 @@ def request_reset(address: str, site: str) -> None:
                 ],
             )
 
-        mail.send(user, reset_mail)
+        try:
+            mail.send(user, reset_mail)
+        except mail.MailUnavailable:
+            continue  # logged; refusing would tell that the address has an account
 
 
 def reset_user(token: str, *, lock: bool = False) -> User:

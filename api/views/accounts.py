@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import addresses, guests, usernames
+from accounts import addresses, guests, mail, usernames
 from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES
@@ -63,9 +64,11 @@ def site_of(request: Request) -> str:
 
 
 def confirm_address(request: Request, user: User, address: str) -> None:
-    """An address given at sign-up is stored unconfirmed and sent its confirmation link."""
+    """An address given at sign-up is stored unconfirmed and sent its confirmation link; the
+    account stands if the mail server fails (logged): the account page sends it again."""
     if address:
-        addresses.request_change(user, address, site_of(request))
+        with contextlib.suppress(mail.MailUnavailable):
+            addresses.request_change(user, address, site_of(request))
 
 
 def signed_in(

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import addresses, closing, guests, links, passwords
+from accounts import addresses, closing, guests, links, mail, passwords
 from accounts.scopes import PUBLIC
 from api.docs import errors
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
@@ -65,7 +65,15 @@ class EmailView(APIView):
         request=EmailChangeSerializer,
         responses={
             202: SentSerializer,
-            **errors(400, 401, 403, 413, example_403=SessionRequired()),
+            **errors(
+                400,
+                401,
+                403,
+                413,
+                503,
+                example_403=SessionRequired(),
+                codes={503: [mail.MailUnavailable]},
+            ),
         },
     )
     def post(self, request: SignedInRequest) -> Response:

@@ -12,6 +12,7 @@ from django.core import signing
 from rest_framework.test import APIClient
 
 from accounts.models import PlayerSettings
+from scripts.processes import free_port
 from tests.support.smtp import Mailbox, link_in, text_of
 
 PASSWORD = "correct horse battery"
@@ -219,3 +220,23 @@ def test_an_account_gets_no_more_reset_e_mails_than_its_quota_across_its_address
     mailbox.wait_for("alice@new.example", 2)  # a later e-mail arrived: the reset would be before
     subjects = [str(message["Subject"]) for message in mailbox.to("alice@new.example")]
     assert "Reset your Yukon password" not in subjects
+
+
+def test_a_mail_server_that_is_down_is_a_clear_503_and_tells_nobody_about_accounts(
+    alice: User, mailbox: Mailbox, settings: Any
+) -> None:
+    client = signed_in("alice")
+    confirmed_address(client, mailbox, "alice@example.org")
+    # A port nobody listens on: the connection is refused.
+    settings.MAILERS = {
+        "default": {**mailbox.mailer(), "OPTIONS": {"host": "127.0.0.1", "port": free_port()}}
+    }
+    refused = client.post("/api/v1/me/email", {"email": "alice@new.example"}, format="json")
+    assert (refused.status_code, refused.json()["error"]["code"]) == (503, "mail-unavailable")
+    answers = [
+        APIClient().post("/api/v1/auth/password-reset", {"email": address}, format="json")
+        for address in ("alice@example.org", "nobody@example.org")
+    ]
+    assert [a.status_code for a in answers] == [202, 202]
+    body = {"username": "dora", "password": PASSWORD, "email": "dora@example.org"}
+    assert APIClient().post("/api/v1/auth/register", body, format="json").status_code == 201

@@ -9,7 +9,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +18,7 @@ from email.message import EmailMessage
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+from scripts.processes import free_port
 from tests.support.waiting import wait_until
 
 LINK = re.compile(r"https?://\S+")
@@ -77,16 +77,9 @@ def link_in(message: EmailMessage) -> str:
     return found.group(0)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def smtp_server() -> Iterator[Mailbox]:
-    mailbox = Mailbox("127.0.0.1", _free_port())
+    mailbox = Mailbox("127.0.0.1", free_port())
     controller = Controller(mailbox, hostname=mailbox.host, port=mailbox.port)
     controller.start()
     try:
