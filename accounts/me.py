@@ -16,6 +16,7 @@ def me_dict(user: User) -> dict[str, Any]:
         "id": user.pk,
         "username": user.username,
         "email": user.email,
+        "email_confirmed": player_settings.email_confirmed,
         "guest": player_settings.is_guest,
         "settings": player_settings.to_dict(),
     }

@@ -56,6 +56,10 @@ class PlayerSettings(models.Model):
     )
     sounds = models.BooleanField(default=False, help_text="Short synthesized sounds; off.")
     language = models.CharField(max_length=8, blank=True, default="")
+    email_confirmed = models.BooleanField(
+        default=False,
+        help_text="The e-mail address was confirmed by a link sent to it (accounts.addresses).",
+    )
     is_guest = models.BooleanField(
         default=False,
         help_text="A guest account: no password, never on a leaderboard, purged when idle.",

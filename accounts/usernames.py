@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 #: Generated guest names start with this; registration and upgrades refuse it.
 GUEST_PREFIX = "guest-"
+#: A deleted account that others' race results still name is renamed under this prefix.
+DELETED_PREFIX = "deleted-"
 #: PostgreSQL 17's builtin collation: Unicode simple case mapping, immutable.
 COLLATION = "pg_c_utf8"
 #: The unique index on the folded name (migration accounts/0006), and Django's own on the name.
@@ -92,9 +94,11 @@ def normalize(name: str) -> str:
     return unicodedata.normalize("NFKC", name)
 
 
-def is_reserved(name: str) -> bool:
-    """Whether the name, in whatever case or width, starts with the guest prefix."""
-    return normalize(name).lower().startswith(GUEST_PREFIX)
+def reserved_prefix(name: str) -> str | None:
+    """The reserved prefix (guests', deleted accounts') the name starts with, in whatever
+    case or width, or None."""
+    folded = normalize(name).lower()
+    return next((p for p in (GUEST_PREFIX, DELETED_PREFIX) if folded.startswith(p)), None)
 
 
 def same(one: str, other: str) -> bool:

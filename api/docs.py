@@ -60,6 +60,7 @@ ERROR_EXAMPLES: dict[int, tuple[str, str, dict[str, object]]] = {
         "You saw version 6 but the game is at version 7.",
         {"state": {"id": 12, "version": 7, "...": "the current public state"}},
     ),
+    410: ("link-expired", "This link has expired: ask for a new one.", {}),
     413: ("body-too-large", "The request body is larger than 2621440 bytes.", {}),
     422: (
         "empty-column-needs-king",
@@ -101,6 +102,7 @@ DESCRIPTIONS = {
         "Your version is stale (the current state is included), the game is over, "
         "or an upgrade was asked for an account that is not a guest."
     ),
+    410: "The link (or the archive it leads to) has expired: ask for a new one.",
     413: "The request body is over the size limit (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB).",
     422: "The rules refuse the move; `code` names the refusing rule.",
     429: "Too many requests; see the Retry-After header.",

@@ -19,6 +19,7 @@ from api.views import (
     puzzles,
     races,
     security,
+    your_account,
 )
 
 v1 = [
@@ -50,6 +51,22 @@ v1 = [
         name="sessions-sign-out-others",
     ),
     path("me/sessions/<int:session_id>", security.SessionDetailView.as_view(), name="session"),
+    path("me/email", your_account.EmailView.as_view(), name="me-email"),
+    path("auth/email/confirm", your_account.EmailConfirmView.as_view(), name="email-confirm"),
+    path("me/password", your_account.PasswordView.as_view(), name="me-password"),
+    path("auth/password-reset", your_account.ResetRequestView.as_view(), name="password-reset"),
+    path(
+        "auth/password-reset/confirm",
+        your_account.ResetView.as_view(),
+        name="password-reset-confirm",
+    ),
+    path("me/export", your_account.ExportView.as_view(), name="me-export"),
+    path(
+        "me/export/<int:export_id>/download",
+        your_account.ExportDownloadView.as_view(),
+        name="me-export-download",
+    ),
+    path("me/delete", your_account.CloseView.as_view(), name="me-delete"),
     path("tokens", accounts.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>", accounts.TokenDetailView.as_view(), name="token"),
     path("oauth/apps", oauth.AppListView.as_view(), name="oauth-apps"),

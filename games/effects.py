@@ -16,6 +16,7 @@ from games.events import (
     DealLineWanted,
     DealsMeasureWanted,
     Event,
+    ExportWanted,
     GameDiscarded,
     GameEnded,
     GameStarted,
@@ -62,3 +63,5 @@ def apply(event: Event) -> None:
             tasks.measure_deals.enqueue(key, rule, numbers, node_budget)
         case DealGradeWanted(rule, number, node_budget):
             tasks.grade_deal.enqueue(rule, number, node_budget)
+        case ExportWanted(export_id):
+            tasks.build_export.enqueue(export_id)

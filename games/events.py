@@ -139,6 +139,13 @@ class RaceProgressed:
     server_now: str
 
 
+@dataclass(frozen=True)
+class ExportWanted:
+    """A player asked for "Download my data" (games.exports)."""
+
+    export_id: int
+
+
 Event = (
     GameStarted
     | GameDiscarded
@@ -155,6 +162,7 @@ Event = (
     | DealGradeWanted
     | RaceChanged
     | RaceProgressed
+    | ExportWanted
 )
 
 _sink: Callable[[Event], None] | None = None

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from games import account_closing
 from games.models import Game
 
 #: Days without a game started or moved (or a login) after which a guest is purged.
@@ -32,12 +33,16 @@ def idle_guests(days: int = DEFAULT_IDLE_DAYS) -> QuerySet[User]:
 
 
 def purge(days: int = DEFAULT_IDLE_DAYS, batch: int = 500) -> int:
-    """Delete idle guests with their games, a batch per transaction; the number deleted."""
-    deleted = 0
+    """Close idle guests' accounts (`account_closing.close`: the path a player who leaves
+    takes), a batch at a time; the number closed."""
+    closed = 0
     while True:
         ids = list(idle_guests(days).values_list("pk", flat=True)[:batch])
         if not ids:
-            return deleted
-        with transaction.atomic():  # still idle now: a guest may have played since the read
-            _, per_model = idle_guests(days).filter(pk__in=ids).delete()
-        deleted += per_model.get("auth.User", 0)
+            return closed
+        for pk in ids:
+            with transaction.atomic():  # still idle now: a guest may have played since the read
+                guest = idle_guests(days).select_for_update().filter(pk=pk).first()
+                if guest is not None:
+                    account_closing.close(guest)
+                    closed += 1

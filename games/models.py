@@ -300,3 +300,38 @@ class PlayerStats(models.Model):
 
     def __str__(self) -> str:
         return f"stats of player {self.player_id} ({self.rule})"
+
+
+class DataExport(models.Model):
+    """A player's "Download my data" archive (games.exports), built by a task.
+
+    One at a time per player: the partial unique constraint makes two asks at once one export.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        READY = "ready"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    games_done = models.PositiveIntegerField(default=0)
+    games_total = models.PositiveIntegerField(default=0)
+    archive = models.BinaryField(null=True, blank=True, help_text="The zip file, once ready.")
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner"],
+                condition=models.Q(status__in=["queued", "running"]),
+                name="data_export_one_at_a_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"export {self.pk} of {self.owner_id} ({self.status})"

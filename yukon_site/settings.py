@@ -233,6 +233,33 @@ X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "/login"
 
+# E-mail (accounts/mail.py): SMTP when a host is set, else printed on the console (a first
+# run needs no mail server). Links sent by e-mail (an address to confirm, a password to
+# reset) work for ACCOUNT_LINK_SECONDS; Django's reset token expires with them.
+EMAIL_SERVER = env_str("EMAIL_HOST", "")
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": EMAIL_SERVER,
+            "port": env_int("EMAIL_PORT", 25, minimum=1, maximum=65535),
+            "use_tls": env_bool("EMAIL_USE_TLS", False),
+            "username": env_str("EMAIL_HOST_USER", ""),
+            "password": env_str("EMAIL_HOST_PASSWORD", ""),
+            "timeout": 10,
+        },
+    }
+    if EMAIL_SERVER
+    else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+}
+DEFAULT_FROM_EMAIL = env_str("EMAIL_FROM", "Yukon <yukon@localhost>")
+ACCOUNT_LINK_SECONDS = env_int("ACCOUNT_LINK_SECONDS", 24 * 3600, minimum=3600)
+PASSWORD_RESET_TIMEOUT = ACCOUNT_LINK_SECONDS
+# Reset e-mails per address (then 429 `reset-throttled`) and per account, per hour.
+PASSWORD_RESET_MAILS_PER_HOUR = env_int("PASSWORD_RESET_MAILS_PER_HOUR", 3, minimum=1)
+# A finished data export ("Download my data") can be downloaded for this long.
+EXPORT_KEEP_SECONDS = env_int("EXPORT_KEEP_SECONDS", 7 * 24 * 3600, minimum=60)
+
 # Third-party apps: OAuth2 authorization code + PKCE (django-oauth-toolkit, accounts/oauth.py).
 # The toolkit's own app model, named: migrations of a model pointing at it (accounts'
 # TradedCode) read the setting its swappable model declares.

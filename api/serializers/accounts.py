@@ -40,10 +40,15 @@ class RegisterSerializer(CredentialsSerializer):
         """The name as it will be stored (NFKC): its form and prefix are checked on that.
         Whether another player has it is the write's question (`usernames.claiming`)."""
         name = usernames.check_new(value)
-        if usernames.is_reserved(name):
+        prefix = usernames.reserved_prefix(name)
+        if prefix == usernames.GUEST_PREFIX:
             raise serializers.ValidationError(
-                _("Usernames starting with %(prefix)s are kept for guests.")
-                % {"prefix": usernames.GUEST_PREFIX}
+                _("Usernames starting with %(prefix)s are kept for guests.") % {"prefix": prefix}
+            )
+        if prefix is not None:
+            raise serializers.ValidationError(
+                _("Usernames starting with %(prefix)s are kept for deleted accounts.")
+                % {"prefix": prefix}
             )
         return name
 
@@ -129,6 +134,9 @@ class MeSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField()
+    email_confirmed = serializers.BooleanField(
+        help_text="The address was confirmed by its link: only a confirmed one gets resets."
+    )
     guest = serializers.BooleanField(
         help_text="A guest account: sign up with POST /api/v1/auth/upgrade to keep it."
     )

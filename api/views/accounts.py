@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import guests, two_factor, usernames
+from accounts import addresses, guests, mail, two_factor, usernames
 from accounts.me import me_dict
 from accounts.models import ApiToken, PlayerSettings
 from accounts.scopes import PUBLIC, SCOPES, SessionRequired
@@ -55,6 +56,19 @@ if TYPE_CHECKING:
 
 #: The backend `login` records for a player who signed up here (no `authenticate` named one).
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def site_of(request: Request) -> str:
+    """The app's root URL as this request reached it (the host is one of ALLOWED_HOSTS)."""
+    return request.build_absolute_uri("/")
+
+
+def confirm_address(request: Request, user: User, address: str) -> None:
+    """An address given at sign-up is stored unconfirmed and sent its confirmation link; the
+    account stands if the mail server fails (logged): the account page sends it again."""
+    if address:
+        with contextlib.suppress(mail.MailUnavailable):
+            addresses.request_change(user, address, site_of(request))
 
 
 def signed_in(
@@ -104,6 +118,7 @@ class RegisterView(APIView):
         data = validated(RegisterSerializer, request.data)
         with usernames.claiming(data["username"]):
             user = User.objects.create_user(data["username"], data["email"], data["password"])
+        confirm_address(request, user, data["email"])
         return signed_in(request, user, status_code=status.HTTP_201_CREATED)
 
 
@@ -186,6 +201,7 @@ class UpgradeView(APIView):
             password=data["password"],
             email=data["email"],
         )
+        confirm_address(request, user, data["email"])
         return signed_in(request, user)  # a registered player's session now: the usual length
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.tasks import TaskContext, task
 
-from games import hints
+from games import exports, hints
 from games.analysis import deal_lines, jobs
 from games.odds import runs
 from games.odds.keys import KeyName
@@ -72,3 +72,9 @@ def measure_deals(key: KeyName, rule: str, numbers: list[int], node_budget: int)
 def grade_deal(rule: str, number: int, node_budget: int) -> None:
     """Measure one deal of this deployment's key for its grade (a daily deal shows it)."""
     runs.measure_deals("deployment", rule, [number], node_budget, sampled=False)
+
+
+@task(queue_name="assists")
+def build_export(export_id: int) -> None:
+    """Build a player's "Download my data" archive (games.exports); after the hints."""
+    exports.build(export_id)

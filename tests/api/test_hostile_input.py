@@ -237,8 +237,10 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         {"name": "bot", "redirect_uris": ["http://127.0.0.1:8765/cb"]},
         format="json",
     ).json()
+    export = token.post("/api/v1/me/export").json()
     valid_path = {
         "game_id": str(game["id"]),
+        "export_id": str(export["id"]),
         "token_id": str(token_id),
         "app_id": str(app["id"]),
         "username": "alice",

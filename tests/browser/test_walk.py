@@ -48,7 +48,8 @@ def routes() -> list[re.Pattern[str]]:
 #: One path per page; the ids are filled in by `the_app` (and made up for the coverage check).
 PAGES = (
     "/", "/game/{playing}", "/game/{won}/replay", "/watch/{playing}", "/watch", "/login",
-    "/signup", "/settings", "/games", "/tokens", "/security", "/daily", "/daily/{day}",
+    "/signup", "/settings", "/games", "/tokens", "/account", "/account/forgot", "/account/reset",
+    "/account/email", "/security", "/daily", "/daily/{day}",
     "/daily/{day}/games/{won}/replay", "/daily/{day}/line", "/leaderboards", "/players/alice",
     "/races", "/races/{room}", "/rules", "/puzzles", "/puzzles/{puzzle}", "/odds",
 )  # fmt: skip

@@ -97,9 +97,9 @@ function account(me) {
   // A guest has no password: signing out would lose the games, so the way out is signing up;
   // and no public profile.
   const items = me.guest
-    ? [link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/login", gettext("Log in"))]
+    ? [link("/games", gettext("My games")), link("/settings", gettext("Settings")), link("/account", gettext("Account")), link("/login", gettext("Log in"))]
     : [link(`/players/${encodeURIComponent(me.username)}`, gettext("My profile")), link("/games", gettext("My games")),
-      link("/settings", gettext("Settings")), link("/security", gettext("Account security")), link("/tokens", gettext("API tokens")),
+      link("/settings", gettext("Settings")), link("/account", gettext("Account")), link("/security", gettext("Account security")), link("/tokens", gettext("API tokens")),
       h("button", { type: "button", class: "link", onclick: logout }, interpolate(gettext("Log out (%(name)s)"), { name: me.username }, true))];
   const toggle = h("button", { type: "button", class: me.guest ? "account-toggle guest-badge" : "account-toggle", "aria-controls": "account-items" },
     me.guest ? gettext("Guest") : h("span", { class: "name" }, me.username));

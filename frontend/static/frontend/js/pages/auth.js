@@ -24,6 +24,7 @@ export function mount(root, ctx, name) {
     signup ? field(gettext("Email (optional)"), email) : null,
     field(gettext("Password"), password),
     second,
+    signup ? null : h("p", {}, h("a", { href: "/account/forgot", "data-link": true }, gettext("Forgot your password?"))),
     error,
     h("button", { type: "submit", class: "primary" }, signup ? gettext("Create my account") : gettext("Log in")),
     h("p", {}, signup ? gettext("Already have an account?") : gettext("New here?"), " ",

@@ -11,6 +11,10 @@ import { connectionBanner, followGame, LiveSocket } from "../socket.js";
 import { PUSH, CLIENT } from "../pushes.js";
 import { classify } from "../versions.js";
 import { rankLabel, ratingText, sharedRanks } from "../standings.js";
+
+/** A deleted account's results stay in its races, shown as "deleted player" (docs/api.md 10). */
+const DELETED = "deleted-player-";
+const shownName = (racer) => (racer.player.startsWith(DELETED) ? gettext("deleted player") : racer.player);
 import { fill, playerLink, ruleName } from "../tables.js";
 
 const STATE_NAMES = {
@@ -89,7 +93,8 @@ export async function mount(root, ctx, name, roomParam) {
   function racerLine(racer) {
     const mine = ctx.me && racer.player === ctx.me.username;
     return h("li", { class: `racer state-${racer.state}${mine ? " mine" : ""}`, "data-player": racer.player, "data-state": racer.state },
-      h("span", { class: "who" }, racer.guest ? racer.player : playerLink(racer.player), racer.guest ? ` (${gettext("guest")})` : ""),
+      h("span", { class: "who" }, racer.player.startsWith(DELETED) ? shownName(racer)
+        : racer.guest ? [racer.player, ` (${gettext("guest")})`] : playerLink(racer.player)),
       race.status === "open"
         ? h("span", { class: "ready" }, racer.ready ? gettext("ready") : gettext("not ready"))
         : h("span", { class: "progress" },
@@ -165,16 +170,16 @@ export async function mount(root, ctx, name, roomParam) {
     const winner = rows.find((racer) => racer.state === "won");
     const reason = { won: gettext("First to win all 52 cards."), "time-limit": gettext("The time limit ended the race."), "all-done": gettext("No racer was still playing.") }[race.end_reason] ?? "";
     const panel = h("section", { class: "panel race-end", "data-part": "end" },
-      h("h2", {}, winner ? interpolate(gettext("%(name)s wins the race!"), { name: winner.player }, true) : gettext("The race is over")),
+      h("h2", {}, winner ? interpolate(gettext("%(name)s wins the race!"), { name: shownName(winner) }, true) : gettext("The race is over")),
       h("p", {}, reason),
       h("p", { class: "note" }, gettext("Places: the winner, then everyone who played on, then who resigned or forfeited; each by cards home, then face-down cards turned up. Equal progress is a shared place.")),
       h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, [gettext("Rank"), gettext("Player"), gettext("Cards home"), gettext("Moves"), gettext("Time"), gettext("Rating")].map((text) => h("th", { scope: "col" }, text)))),
         h("tbody", {}, rows.map((racer) => h("tr", { "data-player": racer.player },
-          h("td", { class: "place" }, rankLabel(racer.place, ties)), h("td", {}, racer.player, left(racer)), h("td", {}, formatNumber(racer.cards_on_foundations)),
+          h("td", { class: "place" }, rankLabel(racer.place, ties)), h("td", {}, shownName(racer), left(racer)), h("td", {}, formatNumber(racer.cards_on_foundations)),
           h("td", {}, formatNumber(racer.moves)), h("td", {}, clock(racer.elapsed_seconds)), h("td", { class: "rating" }, change(racer)))))),
       h("div", { class: "actions" },
-        rows.map((racer) => racer.game ? h("a", { href: `/watch/${racer.game}`, "data-link": true }, interpolate(gettext("%(name)s's board"), { name: racer.player }, true)) : null),
+        rows.map((racer) => racer.game ? h("a", { href: `/watch/${racer.game}`, "data-link": true }, interpolate(gettext("%(name)s's board"), { name: shownName(racer) }, true)) : null),
         me ? h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: () => act("rematch") }, race.rematch ? gettext("Join the rematch") : gettext("Rematch")) : null,
         h("a", { href: "/races", "data-link": true, class: "button secondary" }, gettext("Back to the races"))));
     return panel;

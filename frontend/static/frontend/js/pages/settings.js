@@ -91,5 +91,6 @@ export function mount(root, ctx) {
     lookChoice(ctx, saved, { key: "card_back", legend: gettext("Card back"), choices: CARD_BACKS, attribute: "card-back", swatch: "back" }),
     lookChoice(ctx, saved, { key: "table_colour", legend: gettext("Table colour"), choices: TABLE_COLOURS, attribute: "table", swatch: "felt" }),
     h("h2", {}, gettext("Sounds")), sounds, saved,
-    h("h2", {}, gettext("Language")), languageField(ctx)));
+    h("h2", {}, gettext("Language")), languageField(ctx),
+    h("p", {}, h("a", { href: "/account", "data-link": true }, gettext("E-mail address, password, your data, deleting the account")))));
 }
