@@ -16,9 +16,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import addresses, guests, links, mail, passwords, two_factor
-from accounts.scopes import PUBLIC
+from accounts.scopes import PUBLIC, SessionRequired
 from api.docs import errors
-from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly, SessionRequired
+from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly
 from api.serializers.common import validated
 from api.serializers.your_account import (
     CloseSerializer,
