@@ -32,7 +32,7 @@ from games.engine import Move
 from games.engine.lines import without_loops
 from games.engine.solver import solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
-from games.fair_help import ensure_help_allowed
+from games.fairness.solver_help import ensure_help_allowed
 from games.models import Game, MoveLogEntry
 from games.races.errors import NoAssistsInRaces
 

@@ -27,7 +27,8 @@ from api.realtime.limits import MessageRate, client_key, open_sockets
 from api.realtime.outbox import Outbox
 from api.realtime.revocation import token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
-from games import push_transport, pushes, visibility
+from games import push_transport, pushes
+from games.fairness import visibility
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
 

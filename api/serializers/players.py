@@ -52,6 +52,10 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     daily = serializers.DateField(allow_null=True)
     ranked = serializers.BooleanField()
+    origin = serializers.ChoiceField(choices=Game.Origin.values, help_text="How it came to be.")
+    counted = serializers.BooleanField(
+        help_text="Whether the result counts for boards, streaks and records (docs/fair-play.md)."
+    )
     won = serializers.BooleanField()
     moves = serializers.IntegerField()
     seconds = serializers.FloatField()

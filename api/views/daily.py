@@ -30,8 +30,9 @@ from api.serializers.daily import (
     ReplaySerializer,
 )
 from api.serializers.games import GameStateSerializer
-from games import daily, days, deals, leaderboards, services, visibility
+from games import daily, days, deals, leaderboards, services
 from games.engine import GameCode, Rule
+from games.fairness import visibility
 from games.models import Game
 from games.odds import graded
 from games.public import game_state, game_summary
@@ -189,10 +190,7 @@ class DailyReplayView(APIView):
             rule=deal.rule,
             ranked=True,
         )
-        if days.is_open(deal.date):
-            raise visibility.DailyInProgress(
-                f"The daily deal of {deal.date} is still running; replays open when it closes."
-            )
+        visibility.ensure_day_closed(deal.date, "replays")
         texts = list(game.log.order_by("seq").values_list("text", flat=True))
         steps = deals.public_steps(deals.new_game(GameCode.parse(game.code)), texts)
         return Response({"game": game_summary(game), "steps": steps})

@@ -38,7 +38,7 @@ from api.serializers.games import (
     VersionSerializer,
 )
 from api.throttles import MoveThrottle
-from games import deals, services, visibility
+from games import deals, services
 from games.engine import GameCode
 from games.errors import (
     CardsFaceDown,
@@ -47,6 +47,7 @@ from games.errors import (
     GameNotFinished,
     NoSuchVersion,
 )
+from games.fairness import visibility
 from games.models import Game
 from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary

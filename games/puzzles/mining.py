@@ -10,7 +10,7 @@ Where they come from (docs/puzzles.md):
 - a lost game (its analysis found where the win was lost): the position before the losing
   move, where the better move may be the only winning one, then the positions along the
   analysis's way to win from there. Each puzzle found also goes into the game owner's deck.
-  Whether others may see it is decided when it is served (games.visibility.puzzle_visible):
+  Whether others may see it is decided when it is served (games.fairness.visibility.puzzle_visible):
   never while the game's deal is secret;
 - a solver deal: a random deal the solver wins, played along its line (without loops).
 """

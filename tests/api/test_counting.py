@@ -3,13 +3,11 @@ win rate (games.fairness.counting); docs/fair-play.md, "Counters"."""
 
 from __future__ import annotations
 
-import time_machine
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import services, stats
 from games.models import PlayerStats
-from tests.daily.helpers import abandon, play_daily, win
 from tests.support.play import new_game, post, winning_line
 from tests.support.races import ok
 
@@ -39,16 +37,6 @@ def test_retrying_the_last_move_of_a_win_farms_nothing(alice_api: APIClient) -> 
     assert (stats["games"], stats["wins"], stats["best_streak"]) == (1, 1, 1)
     board = ok(alice_api.get("/api/v1/leaderboards/wins?rule=C"))
     assert [(row["player"], row["wins"]) for row in board["results"]] == [("alice", 1)]
-
-
-def test_a_daily_practice_game_counts_for_nothing(
-    clock: time_machine.Traveller, alice: User
-) -> None:
-    ranked = abandon(alice, play_daily(alice))
-    practice = win(alice, play_daily(alice))
-    assert not practice.ranked and ranked.ranked
-    stats = PlayerStats.objects.get(player=alice, rule="C")
-    assert (stats.games, stats.wins, stats.fewest_moves, stats.best_daily_streak) == (1, 0, None, 0)
 
 
 def test_rebuilding_the_statistics_keeps_retries_out(alice: User, alice_api: APIClient) -> None:

@@ -361,7 +361,8 @@ def test_a_puzzle_of_a_deal_whose_ranked_attempt_is_in_play_waits_for_that_attem
     alice: User, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     """A practice attempt of today's daily, lost while the ranked one is still played: its
-    puzzle is the solver's help on the deal, held back as its analysis is (games.fair_help)."""
+    puzzle is the solver's help on the deal, held back as its analysis is
+    (games.fairness.solver_help)."""
     ranked = services.start_game(alice)
     DailyDeal.objects.create(
         date=days.today(),
