@@ -73,12 +73,14 @@ def _extend_daily_streak(stats: PlayerStats, day: date) -> None:
     stats.best_daily_streak = max(stats.best_daily_streak, stats.daily_streak)
 
 
-def record(game: Game, result: Result) -> PlayerStats:
-    """Fold a just-written result into the player's aggregates (two queries: lock, update)."""
+def record(game: Game, result: Result) -> None:
+    """Fold a just-written result into the player's aggregates (two queries: lock, update);
+    one that counts for nothing touches no row."""
+    if not counting.counts(game):
+        return
     stats = _locked_row(game.owner_id, game.rule)
     fold(stats, game, result)
     stats.save()
-    return stats
 
 
 def rebuild(player_id: int, rule: str) -> None:

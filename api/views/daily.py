@@ -33,6 +33,7 @@ from api.serializers.games import GameStateSerializer
 from games import daily, days, deals, leaderboards, services
 from games.engine import GameCode, Rule
 from games.fairness import visibility
+from games.fairness.dealing import RankedAttemptPending
 from games.models import Game
 from games.odds import graded
 from games.public import game_state, game_summary
@@ -121,9 +122,14 @@ class DailyPlayView(APIView):
 
     @extend_schema(
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
+        description="A later attempt (practice) only once the ranked one has ended: before, "
+        "409 `ranked-attempt-pending` (no rehearsal of the deal: docs/fair-play.md).",
         parameters=[RULE_PARAMETER],
         request=None,
-        responses={201: GameStateSerializer, **errors(400, 401, 503)},
+        responses={
+            201: GameStateSerializer,
+            **errors(400, 401, 409, 503, codes={409: [RankedAttemptPending]}),
+        },
     )
     def post(self, request: SignedInRequest) -> Response:
         rule = daily_rule(request)
