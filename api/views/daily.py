@@ -32,7 +32,7 @@ from api.serializers.daily import (
 from api.serializers.games import GameStateSerializer
 from games import daily, days, deals, leaderboards, services
 from games.engine import GameCode, Rule
-from games.fairness import visibility
+from games.fairness import dealing, visibility
 from games.fairness.dealing import RankedAttemptPending
 from games.models import Game
 from games.odds import graded
@@ -96,6 +96,7 @@ class DailyTodayView(APIView):
     def get(self, request: Request) -> Response:
         rule = daily_rule(request)
         deal = daily.deal_for(days.today(), rule=rule)
+        code = str(daily.code_of(deal))
         mine = (
             daily.attempts(request.user, deal.date, rule) if request.user.is_authenticated else []
         )
@@ -113,6 +114,7 @@ class DailyTodayView(APIView):
                 "attempts": [
                     {"game": game.pk, "ranked": game.ranked, "status": game.status} for game in mine
                 ],
+                "practice_open": bool(mine) and dealing.may_deal(request.user, code),
             }
         )
 

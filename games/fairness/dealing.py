@@ -11,7 +11,7 @@ attempts are never ranked, are not held back. docs/fair-play.md states the rule.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
@@ -29,9 +29,14 @@ class RankedAttemptPending(ServiceError):
     )
 
 
+def may_deal(player: User | AnonymousUser, code: str) -> bool:
+    """Whether a game of `code` other than the ranked attempt may be dealt to `player` now."""
+    return not attempts.daily_attempt_pending(player, code)
+
+
 def ensure_may_deal(player: User, code: str) -> None:
     """Refuse a game of `code` other than the ranked attempt while that attempt is pending."""
-    if attempts.daily_attempt_pending(player, code):
+    if not may_deal(player, code):
         raise RankedAttemptPending(
             "This deal is today's daily deal and your ranked attempt of it has not ended: "
             "no other game of it until it has."

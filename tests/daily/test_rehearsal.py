@@ -22,8 +22,10 @@ def test_a_second_daily_play_while_the_ranked_attempt_runs_is_refused(
     assert ranked["ranked"] and ranked["origin"] == "daily-ranked"
     refused(post(alice_api, "/api/v1/daily/play", {}), 409, PENDING)
     assert Game.objects.filter(owner__username="alice").count() == 1
+    assert not ok(alice_api.get("/api/v1/daily"))["practice_open"]  # the page says why
 
     resign(alice_api, ranked["id"])
+    assert ok(alice_api.get("/api/v1/daily"))["practice_open"]
     practice = ok(post(alice_api, "/api/v1/daily/play", {}), 201)
     assert not practice["ranked"] and practice["origin"] == "daily-practice"
 
