@@ -3,6 +3,8 @@ win rate (games.fairness.counting); docs/fair-play.md, "Counters"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
@@ -12,7 +14,7 @@ from tests.support.play import new_game, post, winning_line
 from tests.support.races import ok
 
 
-def won_by_hand(client: APIClient) -> dict[str, object]:
+def won_by_hand(client: APIClient) -> dict[str, Any]:
     code, line = winning_line()
     state = new_game(client, code=code)
     for move in line:
