@@ -25,6 +25,7 @@ from games import days
 from games.errors import ServiceError
 from games.fairness import attempts
 from games.models import Game
+from games.races.errors import NoAssistsInRaces
 
 
 class DealInPlay(ServiceError):
@@ -54,6 +55,14 @@ def ensure_help_allowed(player: User | AnonymousUser, game: Game) -> None:
             "This is today's daily deal and your ranked attempt of it is not over: the "
             "solver's help on it opens once that attempt ends."
         )
+
+
+def ensure_assist_allowed(player: User, game: Game) -> None:
+    """A hint or a winnability check on the player's own active game: never while it races
+    (its deal is the race's), and as `ensure_help_allowed` says."""
+    if game.race_hidden:
+        raise NoAssistsInRaces(f"Game {game.pk} is racing: hints and winnability are off.")
+    ensure_help_allowed(player, game)
 
 
 def help_allowed(player: User | AnonymousUser, game: Game) -> bool:
