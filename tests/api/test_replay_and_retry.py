@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import IntegrityError, transaction
 from rest_framework.test import APIClient
 
 from games import deals, services
@@ -102,3 +103,10 @@ def test_a_retry_of_a_won_games_final_position_is_refused(alice_api: APIClient) 
     earlier = ok(post(alice_api, f"/api/v1/games/{state['id']}/retry",
                       {"version": state["version"] - 1}), 201)  # fmt: skip
     assert earlier["status"] == "active" and earlier["legal_moves"]
+
+
+def test_the_database_refuses_an_active_game_with_every_card_home(alice: User) -> None:
+    game = Game.objects.create(owner=alice, code=winning_line()[0], state={})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(cards_on_foundations=52)
+    Game.objects.filter(pk=game.pk).update(cards_on_foundations=52, status=Game.Status.WON)
