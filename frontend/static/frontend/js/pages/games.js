@@ -54,7 +54,7 @@ export async function mount(root, ctx) {
     unfinished?.results.length ? resumeList(unfinished.results) : null,
     filter,
     rows.length
-      ? h("table", {}, h("thead", {}, h("tr", {}, [gettext("Kind"), gettext("Code"), gettext("Status"), gettext("Moves"), gettext("Score"), gettext("Home"), gettext("Time"), gettext("Started"), gettext("Analysis")].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows))
+      ? h("div", { class: "table-scroll", role: "region", tabindex: "0", "aria-label": gettext("My games") }, h("table", {}, h("thead", {}, h("tr", {}, [gettext("Kind"), gettext("Code"), gettext("Status"), gettext("Moves"), gettext("Score"), gettext("Home"), gettext("Time"), gettext("Started"), gettext("Analysis")].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows)))
       : h("p", {}, gettext("No games yet.")),
     h("nav", { class: "pages", "aria-label": gettext("Pages") }, data.previous ? pageLink(page - 1, gettext("Newer")) : null, " ", data.next ? pageLink(page + 1, gettext("Older")) : null),
   ));
