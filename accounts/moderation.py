@@ -1,7 +1,8 @@
 """Marking an account: staff take it off every public board and rating and hide its results
 from other players, and can take the mark back. Every mark and unmark is a line of the audit
 log (`ModerationEntry`). A mark changes no result, statistic or rating: boards and rankings
-leave marked players out when they read (`without_marked`), so unmarking restores all.
+leave marked players out when they read (games.fairness.counting, through
+`marked_players`), so unmarking restores all.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import Mark, ModerationEntry
 
 
-def without_marked[T: Model](rows: QuerySet[T], player: str = "player") -> QuerySet[T]:
-    """`rows` less those whose `player` field is a marked account: the one call every public
-    board, ranking and rating list makes."""
-    return rows.exclude(**{f"{player}__in": Mark.objects.values("user_id")})
+def marked_players() -> QuerySet[Mark, int]:
+    """The ids of the accounts marked now: games.fairness.counting leaves them off every
+    public board, ranking and rating list."""
+    return Mark.objects.values_list("user_id", flat=True)
 
 
 def is_marked(user: AbstractBaseUser | AnonymousUser) -> bool:

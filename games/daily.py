@@ -10,7 +10,7 @@ budget, not a time budget, so every server picks the same candidate); the choice
 is stored in `DailyDeal` and computed once per day. While the day runs the code
 is hidden everywhere and a daily game is visible to its owner only; once the day
 closes the code is revealed and every game of that day can be replayed
-(games.visibility decides it; games.days tells the days).
+(games.fairness.visibility decides it; games.days tells the days).
 """
 
 from __future__ import annotations

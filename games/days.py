@@ -1,8 +1,8 @@
 """The UTC days of the daily deals: today, which days are still running, day text.
 
 A daily deal belongs to a UTC day. While its day runs its code and its games are secret
-(games.visibility) and its ranked games take moves; once the day closes, the code shows
-and the ranked games freeze.
+(games.fairness.visibility) and its ranked games take moves; once the day closes, the code
+shows and the ranked games freeze.
 """
 
 from __future__ import annotations

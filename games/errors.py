@@ -73,6 +73,15 @@ class NoSuchVersion(ServiceError):
     message = _("The game has no such version.")
 
 
+class NothingLeftToPlay(ServiceError):
+    """A retry from a position with no move left (every card home, or none that plays): it
+    would be an active game nobody can move, finish or resign into anything."""
+
+    code = "nothing-left-to-play"
+    status = 409
+    message = _("There is no move left to play from this position: retry from an earlier one.")
+
+
 class CardsFaceDown(ServiceError):
     """Finish asked while a card is face down (the way home would depend on hidden cards)."""
 

@@ -32,9 +32,8 @@ from games.engine import Move
 from games.engine.lines import without_loops
 from games.engine.solver import solve
 from games.errors import GameFinished, GameNotFound, NotYourGame
-from games.fair_help import ensure_help_allowed
+from games.fairness.solver_help import ensure_assist_allowed
 from games.models import Game, MoveLogEntry
-from games.races.errors import NoAssistsInRaces
 
 type Question = Literal["hint", "winnability"]
 
@@ -98,10 +97,8 @@ def _owned_active_game(player: User, game_id: int) -> Game:
         raise NotYourGame(f"Game {game_id} belongs to another player.")
     if game.is_finished:
         raise GameFinished(f"Game {game_id} is over: there is nothing left to win.")
-    if game.race_hidden:
-        raise NoAssistsInRaces(f"Game {game_id} is racing: hints and winnability are off.")
     ensure_playable(game)
-    ensure_help_allowed(player, game)
+    ensure_assist_allowed(player, game)
     return game
 
 

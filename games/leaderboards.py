@@ -19,10 +19,11 @@ from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts.moderation import without_marked
 from games.engine import CLASSIC
+from games.fairness import counting
+from games.fairness.counting import ASSISTED_COUNTED
 from games.models import Game, PlayerStats
-from games.stats import ASSISTED_COUNTED, current_daily_streak
+from games.stats import current_daily_streak
 
 #: Finished games a player needs before the win-rate board lists them.
 WIN_RATE_MIN_GAMES = 20
@@ -42,7 +43,7 @@ class Board:
 
     @property
     def counts_assisted(self) -> bool:
-        """Whether games played with help count on this board (the one rule, games.stats)."""
+        """Whether games played with help count on this board (games.fairness.counting)."""
         return self.measure in ASSISTED_COUNTED
 
 
@@ -94,8 +95,8 @@ BOARDS: dict[str, Board] = {
 def board_rows(board: Board, rule: str) -> QuerySet[PlayerStats]:
     """The board's rows for a rule, best first, each annotated with its shared `rank`."""
     rows = (
-        without_marked(PlayerStats.objects.filter(rule=rule))
-        .exclude(player__player_settings__is_guest=True)  # guests are never on a board
+        PlayerStats.objects.filter(rule=rule)
+        .filter(counting.on_boards())
         .annotate(win_rate=Cast(F("wins"), FloatField()) / F("games"))
         .filter(board.only)
         .annotate(rank=Window(Rank(), order_by=list(board.order)))
@@ -152,8 +153,7 @@ DAILY_ORDER = (
 
 def daily_sections(day: date, rule: str = CLASSIC.letter) -> dict[str, int]:
     """How many ranked games each of the day's two rankings under `rule` holds (one query)."""
-    ranked = without_marked(Game.objects.filter(daily_date=day, rule=rule, ranked=True), "owner")
-    counts = ranked.aggregate(
+    counts = Game.objects.filter(counting.in_daily_ranking(), daily_date=day, rule=rule).aggregate(
         without_hints=Count("pk", filter=Q(assisted=False)),
         with_hints=Count("pk", filter=Q(assisted=True)),
     )
@@ -167,8 +167,9 @@ def daily_rows(day: date, *, assisted: bool = False, rule: str = CLASSIC.letter)
     """
     win_time = Case(When(status=Game.Status.WON, then=F("time_played")))
     return (
-        without_marked(Game.objects.filter(daily_date=day, rule=rule, ranked=True), "owner")
-        .filter(assisted=assisted)
+        Game.objects.filter(
+            counting.in_daily_ranking(), daily_date=day, rule=rule, assisted=assisted
+        )
         .annotate(win_time=win_time)
         .annotate(rank=Window(Rank(), order_by=list(DAILY_ORDER)))
         .select_related("owner")

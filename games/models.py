@@ -23,6 +23,17 @@ class Game(models.Model):
         WON = "won"
         ABANDONED = "abandoned"
 
+    class Origin(models.TextChoices):
+        """How the game came to be: what it may show and whether its result counts are
+        decided from this (games.fairness), never from a guess over the other fields."""
+
+        FRESH = "fresh", "a new deal (random, of a difficulty, or typed from its code)"
+        DAILY_RANKED = "daily-ranked", "the player's ranked attempt at a day's daily deal"
+        DAILY_PRACTICE = "daily-practice", "a later attempt at a day's daily deal"
+        RETRY = "retry", "a retry from a position of the player's own finished game"
+        RACE = "race", "a racer's game in a race"
+        PUZZLE = "puzzle", "a puzzle's position checked as a game"
+
     #: The engine's rules, by letter (CLASSIC = "C", "Classic"; ...): one list for both.
     # The stubs know only the one-string form of the functional API, not (name, value) pairs.
     Rule = models.TextChoices(  # type: ignore[call-overload]
@@ -64,6 +75,21 @@ class Game(models.Model):
     ranked = models.BooleanField(
         default=False, help_text="The player's first attempt at that daily deal (the ranked one)."
     )
+    origin = models.CharField(
+        max_length=16,
+        choices=Origin.choices,
+        default=Origin.FRESH,
+        db_default=Origin.FRESH,
+        help_text="How the game came to be (games.fairness decides what that allows).",
+    )
+    retried_from = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="A retry's game: the finished game whose position it started from.",
+    )
     race_hidden = models.BooleanField(
         default=False,
         db_default=False,
@@ -91,6 +117,11 @@ class Game(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(cards_on_foundations__lte=52), name="game_cards_at_most_52"
+            ),
+            # A game with every card home is over: no active game sits with nothing to move.
+            models.CheckConstraint(
+                condition=~models.Q(status="active", cards_on_foundations=52),
+                name="game_active_has_cards_to_move",
             ),
             models.UniqueConstraint(
                 fields=["owner", "daily_date", "rule"],

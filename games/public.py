@@ -18,8 +18,8 @@ from games.days import is_closed
 from games.engine import Game as EngineGame
 from games.engine import public_form
 from games.engine.finish import every_card_face_up
+from games.fairness.visibility import hides_code
 from games.models import Game
-from games.visibility import hides_code
 
 
 class GameSummary(TypedDict):
@@ -30,6 +30,8 @@ class GameSummary(TypedDict):
     code: str | None
     daily: str | None
     ranked: bool
+    origin: str
+    retried_from: int | None
     rule: str
     status: str
     version: int
@@ -83,6 +85,8 @@ def game_summary(game: Game, *, now: datetime | None = None) -> GameSummary:
         "code": None if hides_code(game) else game.code,
         "daily": game.daily_date.isoformat() if game.daily_date else None,
         "ranked": game.ranked,
+        "origin": game.origin,
+        "retried_from": game.retried_from_id,
         "rule": game.rule,
         "status": game.status,
         "version": game.version,

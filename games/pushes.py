@@ -19,10 +19,10 @@ from typing import Any, TypedDict
 
 from games import push_transport
 from games.engine import MoveResult
+from games.fairness.visibility import open_to_anyone
 from games.models import Game
 from games.public import GameState, GameSummary, daily_result, game_summary, summary_of
 from games.races.public import RacerProgress, RaceState
-from games.visibility import open_to_anyone
 
 #: The lobby feed's group; each game's feed is `game_group(id)`.
 LOBBY_GROUP = "lobby"

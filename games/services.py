@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts import guests
 from games import daily as daily_deals
-from games import days, deals, endings, events, visibility
+from games import days, deals, endings, events
 from games.engine import (
     CLASSIC,
     RULES,
@@ -40,10 +40,12 @@ from games.errors import (
     GameNotFinished,
     GameNotFound,
     NoSuchVersion,
+    NothingLeftToPlay,
     NotYourGame,
     RuleMismatch,
     StaleVersion,
 )
+from games.fairness import dealing, visibility
 from games.models import Game, MoveLogEntry
 from games.odds import graded
 from games.public import GameState, game_state
@@ -89,6 +91,7 @@ def start_game(
         game_code = GameCode(chosen_rule, graded.graded_number(chosen_rule, difficulty))
     else:
         game_code = GameCode.random(chosen_rule)
+    dealing.ensure_may_deal(player, str(game_code))
     engine = deals.new_game(game_code)
     with transaction.atomic():
         if replaces is not None:
@@ -126,7 +129,8 @@ def _discard_untouched(player: User, game_id: int) -> None:
 
 
 def _start_daily(player: User, rule: Rule) -> Game:
-    """The player's attempt at today's deal: the first one is ranked, later ones are practice.
+    """The player's attempt at today's deal: the first one is ranked, later ones are practice,
+    once the ranked one has ended (games.fairness.dealing).
 
     A guest's attempts are never ranked, nor is a signed-up guest's next one that day (they
     have seen the deal).
@@ -134,6 +138,8 @@ def _start_daily(player: User, rule: Rule) -> Game:
     deal = daily_deals.deal_for(days.today(), rule=rule)
     ranked = not guests.is_guest(player) and not daily_deals.attempts(player, deal.date, rule)
     game_code = daily_deals.code_of(deal)
+    if not ranked:
+        dealing.ensure_may_deal(player, str(game_code))
     engine = deals.new_game(game_code)
     with transaction.atomic():
         fields = dict(
@@ -145,9 +151,14 @@ def _start_daily(player: User, rule: Rule) -> Game:
         )
         try:
             with transaction.atomic():
-                game = Game.objects.create(**fields, ranked=ranked)
+                game = Game.objects.create(
+                    **fields,
+                    ranked=ranked,
+                    origin=Game.Origin.DAILY_RANKED if ranked else Game.Origin.DAILY_PRACTICE,
+                )
         except IntegrityError:  # the ranked attempt exists (game_one_ranked_daily_attempt_per_rule)
-            game = Game.objects.create(**fields, ranked=False)
+            dealing.ensure_may_deal(player, str(game_code))  # a twin request's ranked attempt
+            game = Game.objects.create(**fields, ranked=False, origin=Game.Origin.DAILY_PRACTICE)
         events.happened(events.GameStarted(game))
     return game
 
@@ -476,8 +487,11 @@ def _set_clock(player: User, game_id: int, *, running: bool) -> GameState:
 def retry_from(player: User, game_id: int, version: int) -> Game:
     """A practice game from a position of one's own finished game: the same deal and the log
     up to `version` (so it replays like any game), unranked and assisted (its player has
-    seen how the game went, and maybe its analysis). A daily game's retry stays an attempt
-    of that day, so its code stays hidden while the day runs."""
+    seen how the game went, and maybe its analysis), counted for nothing
+    (games.fairness.counting). A daily game's retry stays an attempt of that day, so its code
+    stays hidden while the day runs, and waits for the day's ranked attempt to end
+    (games.fairness.dealing). A position with nothing left to play (every card home, or no
+    legal move) is no game to retry."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
@@ -489,7 +503,13 @@ def retry_from(player: User, game_id: int, version: int) -> Game:
     texts = list(game.log.order_by("seq").values_list("text", flat=True))
     if not 0 <= version <= len(texts):
         raise NoSuchVersion(f"Game {game_id} has versions 0 to {len(texts)}, not {version}.")
+    dealing.ensure_may_deal(player, game.code)
     engine = deals.replayed(game, texts[:version])
+    if engine.won or not engine.legal_moves:
+        raise NothingLeftToPlay(
+            f"Game {game_id} at version {version} has no move left to play: retry from an "
+            "earlier position."
+        )
     now = timezone.now()
     with transaction.atomic():
         retry = Game.objects.create(
@@ -503,6 +523,8 @@ def retry_from(player: User, game_id: int, version: int) -> Game:
             cards_on_foundations=engine.cards_on_foundations,
             assisted=True,
             daily_date=game.daily_date,
+            origin=Game.Origin.RETRY,
+            retried_from=game,
             first_move_at=now if version else None,
             last_move_at=now if version else None,
         )

@@ -9,7 +9,8 @@ already locked), so the aggregates never disagree with the results. Definitions:
 - best time and fewest moves: over unassisted wins only (hints would make records cheap);
 - score: the best score is shown, never used to rank (take-backs can farm it).
 
-Assisted games follow `ASSISTED_COUNTED` / `ASSISTED_EXCLUDED` on every board and page.
+Which results count at all, and what an assisted game counts for, is games.fairness.counting's
+answer: retries and daily practice games are folded into nothing.
 """
 
 from __future__ import annotations
@@ -21,16 +22,10 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from games.days import today
+from games.fairness import counting
+from games.fairness.counting import ASSISTED_COUNTED, ASSISTED_EXCLUDED
+from games.fairness.visibility import hides_code
 from games.models import Game, PlayerStats, Result
-from games.visibility import hides_code
-
-#: The one rule for assisted games (a hint or a winnability check was asked: `Game.assisted`),
-#: which every board, daily ranking and profile follows and the API tells clients: they are
-#: finished games and wins like any other (so they count for wins, win rate and streaks)...
-ASSISTED_COUNTED = ("games", "wins", "win_rate", "streaks")
-#: ...but set no record (help makes records cheap), and a daily's assisted games are ranked
-#: apart from the others (`leaderboards.daily_rows(assisted=True)`).
-ASSISTED_EXCLUDED = ("best_time", "fewest_moves", "daily_streak")
 
 
 def _locked_row(player_id: int, rule: str) -> PlayerStats:
@@ -46,7 +41,10 @@ def _locked_row(player_id: int, rule: str) -> PlayerStats:
 
 
 def fold(stats: PlayerStats, game: Game, result: Result) -> None:
-    """Apply one result to a stats row in memory (shared by `record` and the demo seeder)."""
+    """Apply one result to a stats row in memory (shared by `record` and the demo seeder); a
+    result that counts for nothing (games.fairness.counting) leaves the row as it was."""
+    if not counting.counts(game):
+        return
     stats.games += 1
     stats.best_score = max(stats.best_score, result.score)
     stats.last_finished_at = result.finished_at
@@ -56,13 +54,13 @@ def fold(stats: PlayerStats, game: Game, result: Result) -> None:
     stats.wins += 1
     stats.current_streak += 1
     stats.best_streak = max(stats.best_streak, stats.current_streak)
-    if result.assisted:
+    if not counting.sets_records(game):
         return  # ASSISTED_EXCLUDED: no record from a game played with help
     if stats.best_time is None or result.duration < stats.best_time:
         stats.best_time, stats.best_time_game_id = result.duration, game.pk
     if stats.fewest_moves is None or result.moves < stats.fewest_moves:
         stats.fewest_moves, stats.fewest_moves_game_id = result.moves, game.pk
-    if game.ranked and game.daily_date is not None:
+    if counting.extends_daily_streak(game) and game.daily_date is not None:
         _extend_daily_streak(stats, game.daily_date)
 
 
@@ -75,12 +73,14 @@ def _extend_daily_streak(stats: PlayerStats, day: date) -> None:
     stats.best_daily_streak = max(stats.best_daily_streak, stats.daily_streak)
 
 
-def record(game: Game, result: Result) -> PlayerStats:
-    """Fold a just-written result into the player's aggregates (two queries: lock, update)."""
+def record(game: Game, result: Result) -> None:
+    """Fold a just-written result into the player's aggregates (two queries: lock, update);
+    one that counts for nothing touches no row."""
+    if not counting.counts(game):
+        return
     stats = _locked_row(game.owner_id, game.rule)
     fold(stats, game, result)
     stats.save()
-    return stats
 
 
 def rebuild(player_id: int, rule: str) -> None:
@@ -155,7 +155,16 @@ def history(player: User, rule: str) -> QuerySet[Result]:
         .only(
             *(
                 f"game__{name}"
-                for name in ("code", "daily_date", "ranked", "status", "owner_id", "created_at")
+                for name in (
+                    "code",
+                    "daily_date",
+                    "ranked",
+                    "origin",
+                    "assisted",
+                    "status",
+                    "owner_id",
+                    "created_at",
+                )
             ),
             *(
                 "game_id",
@@ -182,6 +191,8 @@ def history_entry(result: Result) -> dict[str, Any]:
         "rule": result.rule,
         "daily": game.daily_date.isoformat() if game.daily_date else None,
         "ranked": game.ranked,
+        "origin": game.origin,
+        "counted": counting.counts(game),
         "won": result.won,
         "moves": result.moves,
         "seconds": _seconds(result.duration),

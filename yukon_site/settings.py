@@ -403,6 +403,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "api.serializers.games.GAME_STATUSES",
         "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
         "GradeEnum": "api.serializers.common.GRADES",
+        "GameOriginEnum": "api.serializers.games.GAME_ORIGINS",
     },
 }
 

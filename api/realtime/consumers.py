@@ -28,7 +28,8 @@ from api.realtime.limits import MessageRate, SocketOwner, open_sockets, socket_o
 from api.realtime.outbox import Outbox
 from api.realtime.revocation import session_group, token_group
 from api.realtime.sequencer import Position, Sequencer, position_of
-from games import push_transport, pushes, visibility
+from games import push_transport, pushes
+from games.fairness import visibility
 from games.models import Game
 from games.public import GameState, GameSummary, game_state, game_summary
 

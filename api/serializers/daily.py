@@ -37,6 +37,11 @@ class DailyTodaySerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="Your ranked game today (null if signed out or not started)."
     )
     attempts = DailyAttemptSerializer(many=True, help_text="Your games on today's deal.")
+    practice_open = serializers.BooleanField(
+        help_text="Whether `POST /daily/play` would deal you a practice game now: only once "
+        "your ranked attempt has ended (always for a guest; false before your first attempt, "
+        "which is the ranked one). docs/fair-play.md."
+    )
 
 
 class DailyEntrySerializer(serializers.Serializer[Any]):

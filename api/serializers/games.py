@@ -11,6 +11,7 @@ from api.serializers.common import GRADES, RULE_LETTERS, RULE_LETTERS_ANY_CASE
 from games.models import Game, MoveLogEntry
 
 GAME_STATUSES = Game.Status.values
+GAME_ORIGINS = Game.Origin.values
 
 
 class NewGameSerializer(serializers.Serializer[Any]):
@@ -88,6 +89,16 @@ class GameSummarySerializer(serializers.Serializer[Any]):
     )
     ranked = serializers.BooleanField(
         help_text="The player's first (ranked) attempt at that daily deal; later ones are practice."
+    )
+    origin = serializers.ChoiceField(
+        choices=GAME_ORIGINS,
+        help_text="How the game came to be: `fresh` (a new deal: random, of a difficulty, or "
+        "typed from its code), `daily-ranked`, `daily-practice`, `retry`, `race`, `puzzle`. "
+        "Only `fresh` and `daily-ranked` results count for boards, streaks and records "
+        "(docs/fair-play.md).",
+    )
+    retried_from = serializers.IntegerField(
+        allow_null=True, help_text="A retry's game: the finished game it started from."
     )
     rule = serializers.ChoiceField(choices=RULE_LETTERS)
     status = serializers.ChoiceField(choices=GAME_STATUSES)

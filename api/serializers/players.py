@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.serializers.games import GAME_ORIGINS
 from games.models import Game
 
 
@@ -52,6 +53,10 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     daily = serializers.DateField(allow_null=True)
     ranked = serializers.BooleanField()
+    origin = serializers.ChoiceField(choices=GAME_ORIGINS, help_text="How it came to be.")
+    counted = serializers.BooleanField(
+        help_text="Whether the result counts for boards, streaks and records (docs/fair-play.md)."
+    )
     won = serializers.BooleanField()
     moves = serializers.IntegerField()
     seconds = serializers.FloatField()

@@ -17,10 +17,11 @@ from api.views.daily import (
     daily_rule,
     played_day,
 )
-from games import daily, days, deals, fair_help, visibility
+from games import daily, deals
 from games.analysis import deal_lines, jobs
 from games.engine import GameCode
-from games.fair_help import DealInPlay
+from games.fairness import solver_help, visibility
+from games.fairness.solver_help import DealInPlay
 from games.models import Game
 
 
@@ -55,7 +56,7 @@ class GameAnalysisView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
         visibility.ensure_replayable(game, request.user)
-        fair_help.ensure_help_allowed(request.user, game)
+        solver_help.ensure_help_allowed(request.user, game)
         return Response(jobs.report(game))
 
 
@@ -72,10 +73,7 @@ class DailyLineView(APIView):
     )
     def get(self, request: Request, day: str) -> Response:
         deal = played_day(day, daily_rule(request))
-        if days.is_open(deal.date):
-            raise visibility.DailyInProgress(
-                f"The daily deal of {deal.date} is still running; its line shows when it closes."
-            )
+        visibility.ensure_day_closed(deal.date, "line and its steps")
         line = deal_lines.for_closed_day(deal)
         engine = deals.new_game(GameCode.parse(str(daily.code_of(deal))))
         line["steps"] = deals.public_steps(engine, line["moves"])

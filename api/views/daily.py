@@ -30,8 +30,10 @@ from api.serializers.daily import (
     ReplaySerializer,
 )
 from api.serializers.games import GameStateSerializer
-from games import daily, days, deals, leaderboards, services, visibility
+from games import daily, days, deals, leaderboards, services
 from games.engine import GameCode, Rule
+from games.fairness import dealing, visibility
+from games.fairness.dealing import RankedAttemptPending
 from games.models import Game
 from games.odds import graded
 from games.public import game_state, game_summary
@@ -94,6 +96,7 @@ class DailyTodayView(APIView):
     def get(self, request: Request) -> Response:
         rule = daily_rule(request)
         deal = daily.deal_for(days.today(), rule=rule)
+        code = str(daily.code_of(deal))
         mine = (
             daily.attempts(request.user, deal.date, rule) if request.user.is_authenticated else []
         )
@@ -111,6 +114,7 @@ class DailyTodayView(APIView):
                 "attempts": [
                     {"game": game.pk, "ranked": game.ranked, "status": game.status} for game in mine
                 ],
+                "practice_open": bool(mine) and dealing.may_deal(request.user, code),
             }
         )
 
@@ -120,9 +124,14 @@ class DailyPlayView(APIView):
 
     @extend_schema(
         summary="Start an attempt at today's deal: the first is ranked, later ones are practice",
+        description="A later attempt (practice) only once the ranked one has ended: before, "
+        "409 `ranked-attempt-pending` (no rehearsal of the deal: docs/fair-play.md).",
         parameters=[RULE_PARAMETER],
         request=None,
-        responses={201: GameStateSerializer, **errors(400, 401, 503)},
+        responses={
+            201: GameStateSerializer,
+            **errors(400, 401, 409, 503, codes={409: [RankedAttemptPending]}),
+        },
     )
     def post(self, request: SignedInRequest) -> Response:
         rule = daily_rule(request)
@@ -189,10 +198,7 @@ class DailyReplayView(APIView):
             rule=deal.rule,
             ranked=True,
         )
-        if days.is_open(deal.date):
-            raise visibility.DailyInProgress(
-                f"The daily deal of {deal.date} is still running; replays open when it closes."
-            )
+        visibility.ensure_day_closed(deal.date, "replays")
         texts = list(game.log.order_by("seq").values_list("text", flat=True))
         steps = deals.public_steps(deals.new_game(GameCode.parse(game.code)), texts)
         return Response({"game": game_summary(game), "steps": steps})

@@ -38,7 +38,7 @@ from api.serializers.games import (
     VersionSerializer,
 )
 from api.throttles import MoveThrottle
-from games import deals, services, visibility
+from games import deals, services
 from games.engine import GameCode
 from games.errors import (
     CardsFaceDown,
@@ -46,7 +46,10 @@ from games.errors import (
     GameFinished,
     GameNotFinished,
     NoSuchVersion,
+    NothingLeftToPlay,
 )
+from games.fairness import visibility
+from games.fairness.dealing import RankedAttemptPending
 from games.models import Game
 from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary
@@ -86,7 +89,15 @@ class GameListView(APIView):
         request=NewGameSerializer,
         responses={
             201: GameStateSerializer,
-            **errors(400, 401, 403, 413, 503, codes={503: [NoGradedDeal]}),
+            **errors(
+                400,
+                401,
+                403,
+                409,
+                413,
+                503,
+                codes={409: [RankedAttemptPending], 503: [NoGradedDeal]},
+            ),
         },
         examples=[
             STATE_EXAMPLE,
@@ -341,7 +352,9 @@ class RetryView(APIView):
     @extend_schema(
         summary="Retry from here: a practice game from a position of your finished game",
         description="The same deal and the log up to `version`; unranked and assisted (hints "
-        "are open to it as to any practice game).",
+        "are open to it as to any practice game), `origin` `retry`: its result counts for no "
+        "board, streak or record. Refused from a position with no move left, and for today's "
+        "daily deal until your ranked attempt of it has ended (docs/fair-play.md).",
         request=RetrySerializer,
         responses={
             201: GameStateSerializer,
@@ -353,7 +366,10 @@ class RetryView(APIView):
                 409,
                 413,
                 game=True,
-                codes={400: (NoSuchVersion,), 409: (GameNotFinished,)},
+                codes={
+                    400: (NoSuchVersion,),
+                    409: (GameNotFinished, NothingLeftToPlay, RankedAttemptPending),
+                },
             ),
         },
     )

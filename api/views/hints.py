@@ -14,7 +14,7 @@ from api.throttles import MoveThrottle
 from games import hints
 from games.daily import DailyClosed
 from games.errors import GameFinished, NotYourGame
-from games.fair_help import DealInPlay
+from games.fairness.solver_help import DealInPlay
 from games.races.errors import NoAssistsInRaces
 
 if TYPE_CHECKING:

@@ -33,6 +33,7 @@ from api.serializers.races import (
 )
 from api.views.players import _player, replica_unless_own
 from games.errors import RuleMismatch, ServiceError
+from games.fairness.dealing import RankedAttemptPending
 from games.races import queue, rooms, standings
 from games.races.errors import (
     AlreadyRacing,
@@ -107,7 +108,10 @@ class RaceListView(APIView):
                 403,
                 409,
                 413,
-                codes={400: (CodeNeedsPrivateRoom, RuleMismatch), 409: (AlreadyRacing,)},
+                codes={
+                    400: (CodeNeedsPrivateRoom, RuleMismatch),
+                    409: (AlreadyRacing, RankedAttemptPending),
+                },
             ),
         },
     )
@@ -151,7 +155,7 @@ class JoinView(APIView):
         "Join a room (by its room code)",
         "Refused once the countdown began (race-started).",
         forbidden=(),
-        conflicts=(AlreadyRacing, RaceStarted, RaceFull),
+        conflicts=(AlreadyRacing, RaceStarted, RaceFull, RankedAttemptPending),
     )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.join(request.user, room).to_dict())
@@ -203,7 +207,7 @@ class RematchView(APIView):
         "once; it starts when no previous racer still at the race's end (its race socket open) "
         "is left to join, after 30 s at most (`waiting_for` names them), or when its creator "
         "starts it.",
-        conflicts=(RaceNotOver, AlreadyRacing, RaceStarted, RaceFull),
+        conflicts=(RaceNotOver, AlreadyRacing, RaceStarted, RaceFull, RankedAttemptPending),
     )
     def post(self, request: SignedInRequest, room: str) -> Response:
         return Response(rooms.rematch(request.user, room).to_dict())

@@ -17,13 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import days, deals, events, visibility
+from games import days, deals, events
 from games.analysis import turning
 from games.analysis.models import GameAnalysis, PositionVerdict
 from games.analysis.positions import Finding, LogPositions, conclude
 from games.engine import GameCode, Move, public_form
 from games.engine.lines import without_loops
 from games.engine.solver import SolveResult, solve
+from games.fairness import visibility
 from games.models import Game
 
 #: The task that runs `run_step` (games.analysis.tasks.analyse_game), by its path: `recover`
@@ -309,12 +310,12 @@ def _turning_point(game: Game, job: GameAnalysis) -> dict[str, Any] | None:
     position before it (the better way) with the board after each of its moves.
 
     The line turns up cards that were face down: while the deal is secret (today's daily,
-    a running race: `visibility.hides_code`) it is left out (`null`), and shows once the
-    deal is no longer played."""
+    a running race: `visibility.solver_line_shown`) it is left out (`null`), and shows once
+    the deal is no longer played."""
     if job.losing_version is None:
         return None
     texts = _texts(game)
-    secret = visibility.hides_code(game)
+    secret = not visibility.solver_line_shown(game)
     before = deals.replayed(game, texts[: job.losing_version - 1])
     return {
         "version": job.losing_version,

@@ -1,7 +1,7 @@
 """The daily puzzle: one per UTC day, the same for everybody, chosen on the day's first ask.
 
 The choice (docs/puzzles.md, "The daily puzzle"): among the puzzles anyone may see
-(games.visibility.puzzles_open_to_anyone: the server's self-play) with at least
+(games.fairness.visibility.puzzles_open_to_anyone: the server's self-play) with at least
 `PUBLIC_PLAUSIBLE` plausible moves (no coin flip) that were never a day's puzzle and that
 nobody has tried yet, the one with the fewest face-down cards (the least hidden), ties
 broken by a keyed hash of the day (HMAC-SHA256 with the deal key), so nobody can tell
@@ -18,7 +18,8 @@ from datetime import date
 
 from django.db.models import Max, QuerySet
 
-from games import deals, visibility
+from games import deals
+from games.fairness import visibility
 from games.puzzles.errors import NoDailyPuzzle
 from games.puzzles.models import DailyPuzzle, Puzzle
 from games.puzzles.proof import PUBLIC_PLAUSIBLE

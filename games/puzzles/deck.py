@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db.models import F, Func
 from django.utils import timezone
 
-from games import visibility
+from games.fairness import visibility
 from games.puzzles.models import Puzzle, PuzzleCard, PuzzlePlayer
 from games.puzzles.public import may_see
 from games.puzzles.ratings import starting_rating

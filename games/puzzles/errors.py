@@ -8,8 +8,8 @@ from ops.errors import ServiceError
 
 
 class PuzzleNotFound(ServiceError):
-    """No such puzzle, or one the viewer may not see (games.visibility.puzzle_visible): both
-    answer alike, so a hidden puzzle's existence is not told either."""
+    """No such puzzle, or one the viewer may not see (games.fairness.visibility.puzzle_visible):
+    both answer alike, so a hidden puzzle's existence is not told either."""
 
     code = "puzzle-not-found"
     status = 404

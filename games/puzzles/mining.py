@@ -12,7 +12,7 @@ Where they come from (docs/puzzles.md):
   move, where the better move may be the only winning one, then the positions along the
   analysis's way to win from there. The game's analysis is public and tells the answer, so
   each puzzle found goes into the game owner's deck and nobody else's
-  (games.visibility.puzzle_visible);
+  (games.fairness.visibility.puzzle_visible);
 - a self-play deal: dealt under the self-play key (games.deals.self_play_key), which no game
   code reaches, and played along the solver's line. Nobody can look its answer up, so its
   puzzles are public: the daily puzzle and everybody's new puzzles. Only positions with at

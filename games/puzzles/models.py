@@ -22,7 +22,7 @@ class Puzzle(models.Model):
 
     class Source(models.TextChoices):
         # A finished game's turning point, or its way to win from there: its game's analysis
-        # tells the answer, so it is its owner's alone (games.visibility.puzzle_visible).
+        # tells the answer, so it is its owner's alone (games.fairness.visibility.puzzle_visible).
         GAME = "game"
         # A deal of the server's own self-play (dealt under a key no game code reaches),
         # played along the solver's line: nobody can look it up, so it may be public.

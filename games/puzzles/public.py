@@ -12,8 +12,9 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
-from games import days, fair_help, visibility
+from games import days
 from games.engine import Game, public_form, read_private
+from games.fairness import solver_help, visibility
 from games.puzzles.errors import PuzzleNotFound
 from games.puzzles.models import Puzzle, PuzzleAttempt, PuzzleCard, PuzzlePlayer
 from games.puzzles.ratings import band, solve_chance, starting_rating
@@ -29,18 +30,12 @@ def board_of(game: Game) -> dict[str, Any]:
 
 
 def may_see(puzzle: Puzzle, viewer: User | AnonymousUser) -> bool:
-    """Whether `viewer` may see `puzzle`: as games.visibility says, and not while the viewer
-    has a ranked attempt of its game's deal in play (a puzzle is the solver's help on that
-    deal, as an analysis is: games.fair_help)."""
+    """Whether `viewer` may see `puzzle`: as games.fairness.visibility says, and not while the
+    viewer has a ranked attempt of its game's deal in play (a puzzle is the solver's help on
+    that deal, as an analysis is: games.fairness.solver_help)."""
     if not visibility.puzzle_visible(puzzle, viewer):
         return False
-    if puzzle.game is None:
-        return True
-    try:
-        fair_help.ensure_help_allowed(viewer, puzzle.game)
-    except fair_help.DealInPlay:
-        return False
-    return True
+    return puzzle.game is None or solver_help.help_allowed(viewer, puzzle.game)
 
 
 def visible_puzzle(puzzle_id: int, viewer: User | AnonymousUser) -> Puzzle:

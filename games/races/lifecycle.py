@@ -198,6 +198,7 @@ def _begin(race: Race, racers: list[Racer], now: datetime) -> None:
             state=dealt,
             race_hidden=True,
             raced=True,
+            origin=Game.Origin.RACE,
             created_at=race.starts_at or now,
         )
         racer.game = game

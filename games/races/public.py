@@ -11,9 +11,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TypedDict
 
+from games.fairness.visibility import race_code, racer_game
 from games.races.models import Race, Racer
 from games.races.ratings import unrated_reason
-from games.visibility import race_code, racer_game
 
 #: A racer whose last sign of life (socket heartbeat, move) is older than this shows as
 #: disconnected; the race's grace period decides the forfeit.

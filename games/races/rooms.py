@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from games.engine import CLASSIC, RULES, GameCode
 from games.errors import RuleMismatch
+from games.fairness import dealing
 from games.races import lifecycle
 from games.races.errors import (
     AlreadyRacing,
@@ -105,9 +106,11 @@ def ensure_free(player: User) -> None:
 
 
 def seat(race: Race, player: User, *, ready: bool = False) -> Racer:
-    """Add `player` to `race` (locked by the caller); the constraint backs the one-race check."""
+    """Add `player` to `race` (locked by the caller); the constraint backs the one-race check.
+    A seat on today's daily deal waits for the player's ranked attempt (games.fairness)."""
     hold(player)
     ensure_free(player)
+    dealing.ensure_may_deal(player, race.code)
     taken = race.racers.count()
     if taken >= race.max_players:
         raise RaceFull(f"Race {race.room} is full ({race.max_players} players).")

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 
-from accounts.moderation import without_marked
+from games.fairness import counting
 from games.races.models import Race, Racer, RaceRating
 
 HISTORY_SIZE = 20
@@ -21,7 +21,7 @@ HISTORY_SIZE = 20
 def leaderboard(rule: str, limit: int = 50) -> list[dict[str, Any]]:
     """Registered players by race rating under `rule` (guests are never rated)."""
     rows = (
-        without_marked(RaceRating.objects.filter(rule=rule))
+        RaceRating.objects.filter(counting.on_boards(), rule=rule)
         .select_related("player")
         .order_by("-rating", "player__username")[:limit]
     )

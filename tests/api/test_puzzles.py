@@ -413,15 +413,16 @@ def test_a_puzzle_of_a_deal_whose_ranked_attempt_is_in_play_waits_for_that_attem
     alice: User, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     """A practice attempt of today's daily, lost while the ranked one is still played: its
-    puzzle is the solver's help on the deal, held back as its analysis is (games.fair_help)."""
+    puzzle is the solver's help on the deal, held back as its analysis is
+    (games.fairness.solver_help)."""
     ranked = services.start_game(alice)
+    practice = services.start_game(alice, code=ranked.code)  # dealt before it was the daily
     DailyDeal.objects.create(
         date=days.today(),
         number=GameCode.parse(ranked.code).number,
         candidate=0,
         verdict="winnable",
     )
-    practice = services.start_game(alice, code=ranked.code)
     StoredGame.objects.filter(pk=ranked.pk).update(daily_date=days.today(), ranked=True)
     StoredGame.objects.filter(pk=practice.pk).update(
         daily_date=days.today(), status=StoredGame.Status.ABANDONED

@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import IntegrityError, transaction
 from rest_framework.test import APIClient
 
 from games import deals, services
@@ -83,3 +84,29 @@ def test_a_daily_games_retry_keeps_its_day_and_its_secret(alice: User, bob_api: 
 
 def _first_legal(game: Game) -> str:
     return str(sorted(deals.current(game).legal_moves, key=str)[0])
+
+
+def test_a_retry_of_a_won_games_final_position_is_refused(alice_api: APIClient) -> None:
+    """52 cards home leave nothing to try: no active game may sit there with no move left."""
+    code, line = winning_line()
+    state = new_game(alice_api, code=code)
+    for move in line:
+        state = ok(post(alice_api, f"/api/v1/games/{state['id']}/moves",
+                        {"move": move, "version": state["version"]}))  # fmt: skip
+    assert state["status"] == "won"
+    refused(
+        post(alice_api, f"/api/v1/games/{state['id']}/retry", {"version": state["version"]}),
+        409,
+        "nothing-left-to-play",
+    )
+    assert not Game.objects.filter(status=Game.Status.ACTIVE, cards_on_foundations=52).exists()
+    earlier = ok(post(alice_api, f"/api/v1/games/{state['id']}/retry",
+                      {"version": state["version"] - 1}), 201)  # fmt: skip
+    assert earlier["status"] == "active" and earlier["legal_moves"]
+
+
+def test_the_database_refuses_an_active_game_with_every_card_home(alice: User) -> None:
+    game = Game.objects.create(owner=alice, code=winning_line()[0], state={})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(cards_on_foundations=52)
+    Game.objects.filter(pk=game.pk).update(cards_on_foundations=52, status=Game.Status.WON)

@@ -121,8 +121,8 @@ def test_answers_of_a_whole_session_match_the_schema(alice: User, bob: User) -> 
 
 @pytest.mark.parametrize("component", ["GameState", "GameSummary"])
 def test_a_games_code_says_when_it_is_null(component: str) -> None:
-    """Both secrets the public form keeps (games.visibility.hides_code) are named: a running
-    daily deal's code and a running race's."""
+    """Both secrets the public form keeps (games.fairness.visibility.hides_code) are named:
+    a running daily deal's code and a running race's."""
     code = openapi()["components"]["schemas"][component]["properties"]["code"]
     assert "null" in code["type"]
     assert "daily" in code["description"]

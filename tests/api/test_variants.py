@@ -189,6 +189,8 @@ def test_a_russian_daily_is_proven_winnable_and_apart_from_the_classic_one(
 
     russian = ok(post(alice_api, "/api/v1/daily/play?rule=U", {}), 201)
     classic = ok(post(alice_api, "/api/v1/daily/play", {}), 201)
+    refused(post(alice_api, "/api/v1/daily/play?rule=U", {}), 409, "ranked-attempt-pending")
+    ok(post(alice_api, f"/api/v1/games/{russian['id']}/resign", {"version": 0}))
     again = ok(post(alice_api, "/api/v1/daily/play?rule=U", {}), 201)
     assert (russian["ranked"], classic["ranked"], again["ranked"]) == (True, True, False)
     assert russian["rule"] == "U" and classic["rule"] == "C" and russian["code"] is None

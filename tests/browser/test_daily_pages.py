@@ -24,6 +24,7 @@ from tests.support.play import winning_line
 CODE, LINE = winning_line()
 RELAXED_CODE = CODE.replace("-C-", "-R-")
 PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 #: Rows on a ranking page (the pages ask for 20).
 PAGE_SIZE = 20
 
@@ -100,13 +101,10 @@ def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
     expect(page.locator("#app")).to_have_attribute("data-version", "0")
     expect_code_hidden(page, code)
 
-    page.goto("/daily")
-    page.get_by_role("button", name="Play again (practice)").click()
-    expect(page.locator("#messages")).to_contain_text("Practice game")
-    page.goto("/daily")
+    page.goto("/daily")  # no rehearsal: practice waits for the ranked game's end
     expect(page.locator(".attempts li.ranked")).to_contain_text("Ranked game")
-    expect(page.locator(".attempts li.practice")).to_contain_text("Practice game")
-    expect(page.get_by_text("Later attempts are practice")).to_be_visible()
+    expect(page.get_by_role("button", name="Play again (practice)")).to_have_count(0)
+    expect(page.locator("[data-note=practice-closed]")).to_contain_text("Practice opens once")
     mine = page.locator("tr[data-player=alice]")
     expect(mine).to_contain_text("Playing")
     expect(mine).to_have_class("mine")
@@ -122,6 +120,15 @@ def test_todays_deal_ranked_then_practice_live_ranking_and_no_code(
     page.screenshot(path=str(screenshots / "daily-today-1280x800.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(screenshots / "daily-today-390x844.png"), full_page=True)
+
+    page.set_viewport_size(DESKTOP)
+    abandon(alice_browser, int(page.locator(".attempts li.ranked").get_attribute("data-game") or 0))
+    page.goto("/daily")
+    page.get_by_role("button", name="Play again (practice)").click()
+    expect(page.locator("#messages")).to_contain_text("Practice game")
+    page.goto("/daily")
+    expect(page.locator(".attempts li.practice")).to_contain_text("Practice game")
+    expect(page.get_by_text("Later attempts are practice")).to_be_visible()
 
 
 def test_a_closed_day_shows_its_code_ranking_and_replays_move_by_move(

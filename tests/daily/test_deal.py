@@ -68,7 +68,8 @@ def test_only_the_first_attempt_is_ranked(
     clock: time_machine.Traveller, alice: User, alice_api: APIClient
 ) -> None:
     first = alice_api.post("/api/v1/daily/play").json()
-    second = alice_api.post("/api/v1/daily/play").json()
+    alice_api.post(f"/api/v1/games/{first['id']}/resign", {"version": 0}, format="json")
+    second = alice_api.post("/api/v1/daily/play").json()  # once the ranked attempt has ended
     assert (first["ranked"], second["ranked"]) == (True, False)
     today = alice_api.get("/api/v1/daily").json()
     assert today["ranked_game"] == first["id"]
@@ -78,18 +79,20 @@ def test_only_the_first_attempt_is_ranked(
 
 
 def test_a_ranked_game_is_frozen_once_its_day_closes(
-    clock: time_machine.Traveller, alice_api: APIClient
+    clock: time_machine.Traveller, alice_api: APIClient, bob_api: APIClient
 ) -> None:
     ranked = alice_api.post("/api/v1/daily/play").json()
-    practice = alice_api.post("/api/v1/daily/play").json()
+    ended = bob_api.post("/api/v1/daily/play").json()
+    bob_api.post(f"/api/v1/games/{ended['id']}/resign", {"version": 0}, format="json")
+    practice = bob_api.post("/api/v1/daily/play").json()
     clock.move_to(at(DAY + timedelta(days=1), hour=0))
     refused, accepted = (
-        alice_api.post(
+        client.post(
             f"/api/v1/games/{game['id']}/moves",
             {"move": game["legal_moves"][0], "version": 0},
             format="json",
         )
-        for game in (ranked, practice)
+        for client, game in ((alice_api, ranked), (bob_api, practice))
     )
     assert refused.status_code == 409
     assert refused.json()["error"]["code"] == "daily-closed"

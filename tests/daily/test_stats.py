@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Game
+from games.models import Game, PlayerStats
 from tests.daily.helpers import DAY, abandon, at, play_daily, win
 from tests.support.play import token_client, winning_line
 
@@ -92,3 +92,13 @@ def test_statistics_after_mixed_results(
     assert public.get("/api/v1/leaderboards/win-rate").json()["count"] == 0  # under 20 games
     assert public.get("/api/v1/leaderboards/wins", {"rule": "R"}).json()["count"] == 0
     assert public.get("/api/v1/leaderboards/most-score").status_code == 404
+
+
+def test_a_daily_practice_game_counts_for_nothing(
+    clock: time_machine.Traveller, alice: User
+) -> None:
+    ranked = abandon(alice, play_daily(alice))
+    practice = win(alice, play_daily(alice))
+    assert not practice.ranked and ranked.ranked
+    stats = PlayerStats.objects.get(player=alice, rule="C")
+    assert (stats.games, stats.wins, stats.fewest_moves, stats.best_daily_streak) == (1, 0, None, 0)

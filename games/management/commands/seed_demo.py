@@ -87,6 +87,13 @@ class Template:
     cards: int
 
 
+def _origin(daily_date: date | None, *, ranked: bool) -> str:
+    """How a seeded game came to be: a day's ranked attempt, a later one, or a fresh deal."""
+    if daily_date is None:
+        return Game.Origin.FRESH
+    return Game.Origin.DAILY_RANKED if ranked else Game.Origin.DAILY_PRACTICE
+
+
 def _kind(result: MoveResult | None) -> str:
     if result is None:
         return MoveLogEntry.Kind.UNDO
@@ -297,7 +304,7 @@ class Command(BaseCommand):
             with raw.copy(
                 f"COPY {_table(Game)} (id, owner_id, code, rule, status, score, move_count,"
                 " cards_on_foundations, version, assisted, state, created_at, first_move_at,"
-                " last_move_at, finished_at, time_played, daily_date, ranked) FROM STDIN"
+                " last_move_at, finished_at, time_played, daily_date, ranked, origin) FROM STDIN"
             ) as copy:
                 for game_id, p in rows:
                     t = p.template
@@ -305,14 +312,15 @@ class Command(BaseCommand):
                     last = first + timedelta(seconds=p.seconds)
                     status = Game.Status.WON if t.won else Game.Status.ABANDONED
                     finished = last if t.won else last + timedelta(seconds=30)
+                    origin = _origin(p.daily_date, ranked=p.ranked)
                     copy.write_row(
                         (game_id, p.player, t.code, t.rule, status, t.score, t.moves, t.cards,
                          len(t.log), p.assisted, t.state, p.started, first, last, finished,
-                         last - first, p.daily_date, p.ranked)
+                         last - first, p.daily_date, p.ranked, origin)
                     )  # fmt: skip
                     game = Game(
                         pk=game_id, owner_id=p.player, rule=t.rule, ranked=p.ranked,
-                        daily_date=p.daily_date,
+                        daily_date=p.daily_date, origin=origin, assisted=p.assisted,
                     )  # fmt: skip
                     games[game_id] = game
                     results.append(

@@ -202,7 +202,9 @@ function attemptsBlock(ctx, today, rule) {
   return h("div", { class: "play" },
     h("h2", {}, gettext("Your games today")),
     h("ul", { class: "attempts" }, attempts),
-    h("button", { type: "button", onclick: (event) => play(event.currentTarget) }, gettext("Play again (practice)")),
+    today.practice_open
+      ? h("button", { type: "button", onclick: (event) => play(event.currentTarget) }, gettext("Play again (practice)"))
+      : h("p", { class: "note", "data-note": "practice-closed" }, gettext("Practice opens once your ranked game has ended: until then the deal shows its cards only there.")),
     guest ? guestNote() : h("p", { class: "note" }, gettext("Later attempts are practice: they do not count in the ranking.")));
 }
 

@@ -1,5 +1,5 @@
-"""What a viewer may see: one module every door asks (REST views, websocket feeds, pushes,
-the lobby, replays, analyses).
+"""May this viewer see this? One module every door asks (REST views, websocket feeds,
+pushes, the lobby, replays, analyses, a day's ranking and line, puzzles).
 
 Face-down cards are never shown anywhere (the engine's public form has none). Beyond
 them, a deal some players still play is secret to everybody else: today's daily deal
@@ -10,6 +10,8 @@ a game is its owner's alone, and waits as its game's analysis does (`puzzle_visi
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
@@ -96,6 +98,20 @@ def ensure_replayable(game: Game, user: User | AnonymousUser) -> None:
             "the race ends."
         )
     ensure_watchable(game, user)
+
+
+def ensure_day_closed(day: date, what: str) -> None:
+    """A day's replays and its solver line show the day's deal: they open when the day closes."""
+    if is_open(day):
+        raise DailyInProgress(
+            f"The daily deal of {day} is still running; its {what} open when it closes."
+        )
+
+
+def solver_line_shown(game: Game) -> bool:
+    """Whether a game's analysis may show a solver line beyond the game's own moves (it turns
+    up cards that were face down): not while the deal is secret (`hides_code`)."""
+    return not hides_code(game)
 
 
 def race_code(race: Race) -> str | None:

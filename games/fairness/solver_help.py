@@ -1,9 +1,11 @@
-"""The solver's help on a deal while its player has a ranked attempt of that deal in play.
+"""May this player get help here? The solver's help on a deal while its player has a ranked
+attempt of that deal ahead or in play.
 
 Help is anything the solver tells about a deal: a hint, "can this still be won?", a game's
-analysis. A player whose ranked attempt of a deal is still in play gets none of it on any
-game of that deal (a practice game of the daily, a game typed from the code, someone
-else's finished game), because the help would carry straight into the ranked attempt:
+analysis, a puzzle mined from a game. A player whose ranked attempt of a deal is still
+ahead or in play gets none of it on any game of that deal (someone else's finished game, a
+game left from before `dealing` refused rehearsals), because the help would carry straight
+into the ranked attempt:
 
 - today's daily deal (each rule's), until the player's ranked attempt of it has ended,
   or before it starts (their first attempt of the day is the ranked one);
@@ -11,7 +13,7 @@ else's finished game), because the help would carry straight into the ranked att
 
 The ranked daily game itself may still ask: that marks it assisted, as always. Guests,
 whose daily attempts are never ranked, are not held back. docs/api.md, "Help and ranked
-attempts", states the rule for clients.
+attempts", and docs/fair-play.md state the rule for clients.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
 
-from accounts.guests import is_guest
-from games import daily, days
-from games.engine import GameCode
+from games import days
 from games.errors import ServiceError
+from games.fairness import attempts
 from games.models import Game
+from games.races.errors import NoAssistsInRaces
 
 
 class DealInPlay(ServiceError):
@@ -43,27 +45,30 @@ def ensure_help_allowed(player: User | AnonymousUser, game: Game) -> None:
         return  # nobody's ranked attempt
     if game.owner_id == player.pk and game.ranked and days.is_open(game.daily_date):
         return  # the ranked attempt itself: asking marks it assisted
-    mine = Game.objects.filter(owner_id=player.pk, code=game.code)
-    if mine.filter(race_hidden=True).exists():
+    if attempts.racing(player, game.code):
         raise DealInPlay(
             f"You are racing the deal {game.code}: the solver's help on it opens when the "
             "race ends."
         )
-    if _daily_attempt_pending(player, game.code):
+    if attempts.daily_attempt_pending(player, game.code):
         raise DealInPlay(
             "This is today's daily deal and your ranked attempt of it is not over: the "
             "solver's help on it opens once that attempt ends."
         )
 
 
-def _daily_attempt_pending(player: User, code: str) -> bool:
-    """Whether `code` is a daily deal still running whose ranked attempt `player` has ahead
-    of them (not started yet) or in play."""
-    parsed = GameCode.parse(code)
-    deal = daily.stored_deal(days.today(), parsed.rule)
-    if deal is None or deal.number != parsed.number or is_guest(player):
+def ensure_assist_allowed(player: User, game: Game) -> None:
+    """A hint or a winnability check on the player's own active game: never while it races
+    (its deal is the race's), and as `ensure_help_allowed` says."""
+    if game.race_hidden:
+        raise NoAssistsInRaces(f"Game {game.pk} is racing: hints and winnability are off.")
+    ensure_help_allowed(player, game)
+
+
+def help_allowed(player: User | AnonymousUser, game: Game) -> bool:
+    """`ensure_help_allowed` as a yes or no (for what is left out rather than refused)."""
+    try:
+        ensure_help_allowed(player, game)
+    except DealInPlay:
         return False
-    attempts = daily.attempts(player, deal.date, parsed.rule)
-    if not attempts:
-        return True  # their first attempt would be the ranked one
-    return any(game.ranked and game.status == Game.Status.ACTIVE for game in attempts)
+    return True
