@@ -100,12 +100,17 @@ def test_a_practice_game_of_the_running_day_ends_unheard_by_the_lobby(
     lobby: Lobby,
     django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
-    """Hidden from the lobby while the day runs, so its end is not announced there either."""
+    """Hidden from the lobby while the day runs, so its end is not announced there either.
+    (Practice opens once the ranked attempt has ended: games.fairness.dealing.)"""
     with django_capture_on_commit_callbacks(execute=True):
         ranked = alice_api.post("/api/v1/daily/play").json()
-        practice = alice_api.post("/api/v1/daily/play").json()
-        assert (ranked["ranked"], practice["ranked"]) == (True, False)
-        abandon(alice, Game.objects.get(pk=practice["id"]))
         abandon(alice, Game.objects.get(pk=ranked["id"]))
-    pushed = lobby.until("result")
-    assert [(e["t"], e["d"]["game"]) for e in pushed] == [("result", ranked["id"])]
+    assert [(e["t"], e["d"]["game"]) for e in lobby.until("result")] == [("result", ranked["id"])]
+    with django_capture_on_commit_callbacks(execute=True):
+        practice = alice_api.post("/api/v1/daily/play").json()
+        assert practice["origin"] == "daily-practice"
+        abandon(alice, Game.objects.get(pk=practice["id"]))
+        alice_api.post("/api/v1/games")  # a game the lobby shows, whose start ends the wait
+    pushed = lobby.until("game-started")
+    assert [e["t"] for e in pushed] == ["game-started"]
+    assert pushed[0]["d"]["id"] != practice["id"]
