@@ -113,7 +113,8 @@ export async function mount(root, ctx, name, roomParam) {
       interpolate(gettext("time limit %(time)s"), { time: clock(race.time_limit_seconds) }, true), " · ",
       h("span", { "data-part": "rated", title: race.rated ? gettext("Registered racers who make five moves or more are rated.") : gettext("A chosen deal could be solved beforehand: nobody's rating changes.") },
         race.rated ? gettext("Rated") : gettext("Unrated (chosen deal)")),
-      race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null);
+      race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null,
+      race.status === "running" && race.ends_at ? [" · ", h("strong", { class: "time-left", "data-part": "time-left", role: "timer" }, timeLeftText())] : null);
     const parts = [title, facts];
     if (race.status === "open") {
       const seated = Boolean(me);
@@ -141,6 +142,12 @@ export async function mount(root, ctx, name, roomParam) {
   function countdownText() {
     const left = Math.max(0, Math.ceil((Date.parse(race.starts_at) - serverNow()) / 1000));
     return left > 0 ? interpolate(gettext("The deal comes in %(seconds)s…"), { seconds: formatNumber(left) }, true) : gettext("Go!");
+  }
+
+  /** The time left until the server's `ends_at`: shown only, the server ends the race. */
+  function timeLeftText() {
+    const left = Math.max(0, Math.ceil((Date.parse(race.ends_at) - serverNow()) / 1000));
+    return interpolate(gettext("%(time)s left"), { time: clock(left) }, true);
   }
 
   function drawSide() {
@@ -268,6 +275,8 @@ export async function mount(root, ctx, name, roomParam) {
         const racer = race.racers.find((r) => r.player === li.dataset.player);
         if (racer) li.querySelector("[data-stat=time]").textContent = clock(elapsedOf(racer));
       });
+      const timeLeft = head.querySelector("[data-part=time-left]");
+      if (timeLeft) timeLeft.textContent = timeLeftText();
       if (race.ends_at && serverNow() >= Date.parse(race.ends_at)) refetch();
     }
   }, 250);

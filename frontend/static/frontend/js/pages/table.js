@@ -89,6 +89,8 @@ export function newGameDialog(ctx, { replaces } = {}) {
       h("fieldset", {}, h("legend", {}, gettext("Rules")),
         RULES.map((rule) => radio(rule, ruleChoiceLabel(rule), rule === "C"))),
       difficultyField(),
+      // What the grades mean, and how often each rule's deals can be won.
+      h("p", { class: "see-also" }, h("a", { href: "/odds", "data-link": true, onclick: () => dialog.close() }, gettext("The odds of Yukon"))),
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
@@ -149,10 +151,12 @@ function table(root, ctx, initial, spectating) {
   const copy = h("button", { type: "button", class: "icon", onclick: copyCode });
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
   const finishButton = h("button", { type: "button", class: "primary", "data-action": "finish", hidden: true, "aria-keyshortcuts": "F", "aria-label": gettext("Finish: play the rest home (F)"), onclick: () => board.finish() }, gettext("Finish"));
-  const keysButton = h("button", { type: "button", class: "keys-help", "data-action": "keys", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": gettext("Keyboard controls (?)"), onclick: () => showKeys() }, "?");
+  const keysButton = h("button", { type: "button", class: "keys-help", "data-action": "keys", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": gettext("Keyboard controls (?)"), onclick: () => showKeys() },
+    // "?" in the row; folded under More on a phone, its name beside it.
+    h("span", { class: "keys-mark", "aria-hidden": "true" }, "?"), h("span", { class: "keys-name" }, gettext("Keyboard controls")));
   const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
-  const assists = spectating ? [] : assistButtons(ctx, () => board);
+  const assists = spectating ? [] : assistButtons(ctx, () => board, initial.help);
   const status = h("p", { class: "status", "data-stat": "status" });
   const replayLink = h("a", { href: `/game/${initial.id}/replay`, "data-link": true, "data-action": "replay", class: "button", hidden: true }, gettext("Replay and analysis"));
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
