@@ -9,7 +9,7 @@ import { contains } from "../geometry.js";
 import { gettext, interpolate } from "../i18n.js";
 import { click, targetsOf } from "../picking.js";
 import { difficultyText, openNext, standingLine, taskText } from "../puzzles.js";
-import { Renderer } from "../render.js";
+import { Renderer, redrawOnResize } from "../render.js";
 import { ruleName } from "../variants.js";
 
 const NOTHING = new Set();
@@ -155,7 +155,7 @@ export async function mount(root, ctx, _name, id) {
   }
 
   boardEl.addEventListener("click", onClick);
-  window.addEventListener("resize", draw);
+  const stopRedrawing = redrawOnResize(draw, panel);
   if (puzzle.answered) {
     decided = true;
     againButton.hidden = false;
@@ -168,5 +168,5 @@ export async function mount(root, ctx, _name, id) {
   }
   drawMoves();
   draw();
-  return () => window.removeEventListener("resize", draw);
+  return stopRedrawing;
 }
