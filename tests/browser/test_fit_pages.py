@@ -12,12 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from games import days
 from games.analysis.models import GameAnalysis
-from games.puzzles.models import DailyPuzzle
+from games.engine import Game, GameCode, Move
+from games.puzzles import ratings
+from games.puzzles.mining import position_key, stored_position
+from games.puzzles.models import DailyPuzzle, Puzzle
 from tests.browser.helpers import Player
 from tests.browser.test_fit import CODE, LONG, long_column_line
 from tests.support.analysis import lost_game
@@ -97,6 +101,45 @@ def test_the_analysis_and_its_way_to_win_fit_at_every_size(
             page.get_by_role("button", name="Next", exact=True).click()
             expect(page.locator(".replay")).to_have_attribute("data-step", str(step))
             expect_board_in_sight(page, ".replay-board", screenshots, "way-to-win")
+
+
+def long_column_puzzle(line: list[str]) -> Puzzle:
+    """A puzzle row on the 24-card column's position, as a puzzle mined from a lost game may
+    be: for the page's layout only (its answer is not proven, which no test here asks)."""
+    position = Game.new(GameCode.parse(CODE), bytes(settings.DEAL_KEY))
+    for move in line:
+        position.push(Move.parse(move))
+    mu, sigma, rating = ratings.seed(3)
+    return Puzzle.objects.create(
+        position_key=position_key(position),
+        position=stored_position(position),
+        rule="C",
+        solution=[str(next(iter(position.legal_moves)))],
+        legal_moves=len(list(position.legal_moves)),
+        face_down=sum(column.face_down for column in position.columns),
+        refutation_nodes=0,
+        line_after=0,
+        difficulty=3,
+        source=Puzzle.Source.DEAL,
+        code=CODE,
+        mu=mu,
+        sigma=sigma,
+        rating=rating,
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_a_puzzle_of_a_long_column_fits_with_its_move_list_open(
+    alice_browser: Player, screenshots: Path, line: list[str], width: int, height: int
+) -> None:
+    puzzle = long_column_puzzle(line)
+    page = alice_browser.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/puzzles/{puzzle.pk}")
+    expect_board_in_sight(page, ".puzzle-board", screenshots, "long-puzzle")
+    page.get_by_text("Choose from the legal moves").click()
+    expect(page.locator(".puzzle-moves button").first).to_be_visible()
+    expect_board_in_sight(page, ".puzzle-board", screenshots, "long-puzzle-moves")
 
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
