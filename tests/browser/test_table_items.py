@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.browser.helpers import Player, started
 from tests.browser.test_fit import CODE, LONG, long_column_line
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 SCREENS = [(390, 844), (1366, 768), (1280, 800)]
 
 pytestmark = pytest.mark.django_db(transaction=True)
