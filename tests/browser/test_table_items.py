@@ -196,3 +196,43 @@ def test_help_the_server_would_refuse_is_refused_up_front_without_asking(
     expect(page.get_by_role("dialog", name="Ask the solver?")).to_have_count(0)
     page.screenshot(path=str(screenshots / "help-refused-up-front.png"))
     assert [url for url in asked if url.endswith(("/hint", "/winnability"))] == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 768)])
+def test_a_refusal_on_a_race_board_covers_no_card_nor_drop_target(
+    alice_browser: Player,
+    bob_browser: Player,
+    screenshots: Path,
+    line: list[str],
+    width: int,
+    height: int,
+) -> None:
+    room = alice_browser.api("POST", "/races", {"rule": "C", "code": CODE, "private": True})
+    bob_browser.api("POST", f"/races/{room['room']}/join")
+    page = alice_browser.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/races/{room['room']}")
+    expect(page.locator("#app .racer")).to_have_count(2)
+    for player in (alice_browser, bob_browser):
+        player.api("POST", f"/races/{room['room']}/ready")
+    expect(page.locator("#app")).to_have_attribute("data-status", "running")
+    game = int(alice_browser.api("GET", f"/races/{room['room']}")["me"]["game"])
+    state = alice_browser.play(game, line)
+    expect(page.locator("#app")).to_have_attribute("data-game-version", str(state["version"]))
+    alice_browser.settle()
+    # A column's top card dropped where it does not build: the server refuses, the page says so.
+    tops = [column["face_up"][-1] for column in state["columns"] if column["face_up"]]
+    refused = next(
+        (card, f"slot-c{target + 1}")
+        for card in tops
+        for target in range(7)
+        if f"{card}>{target + 1}" not in state["legal_moves"]
+        and state["columns"][target]["face_up"]
+        and card not in state["columns"][target]["face_up"]
+    )
+    alice_browser.drag(*refused)
+    expect(page.locator("#messages .message")).to_be_visible()
+    shape = page.evaluate(COVERED)
+    page.screenshot(path=str(screenshots / f"message-race-{width}x{height}.png"))
+    assert shape["faults"] == []
+    assert shape["inside"]

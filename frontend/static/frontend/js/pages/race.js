@@ -2,7 +2,7 @@
 // board beside the opponents' progress, which never shows a card), and the end screen (ranking,
 // rating changes, rematch). The race feed (/ws/v1/races/<room>/) keeps every part live.
 import { get, post } from "../api.js";
-import { Board } from "../board.js";
+import { Board, dockMessagesBeside } from "../board.js";
 import { ask } from "../dialogs.js";
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
@@ -36,6 +36,7 @@ export async function mount(root, ctx, name, roomParam) {
   let me = race.me;
   let offset = Date.parse(race.server_now) - Date.now(); // server clock minus ours
   let board = null;
+  let messages = null; // docked beside the race board while there is one
   let gameSocket = null;
   let fetching = false;
   const head = h("div", { class: "race-head" });
@@ -187,7 +188,9 @@ export async function mount(root, ctx, name, roomParam) {
     const undoButton = h("button", { type: "button", "data-action": "undo", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board?.undo() }, gettext("Undo"));
     const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: resign }, gettext("Resign"));
     fill(mainPart, h("div", { class: "race-bar" }, info, h("div", { class: "controls" }, undoButton, resignButton)), boardEl);
+    messages = dockMessagesBeside(ctx, root, boardEl);
     board = new Board(boardEl, {
+      onDraw: messages.place,
       settings: { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) },
       readOnly: false,
       socket: () => gameSocket,
@@ -227,6 +230,8 @@ export async function mount(root, ctx, name, roomParam) {
     gameSocket = null;
     board?.destroy();
     board = null;
+    messages?.undock();
+    messages = null;
   }
 
   function draw() {

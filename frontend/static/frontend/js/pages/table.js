@@ -2,7 +2,7 @@
 // celebration (celebration.js, loaded then).
 import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
-import { Board } from "../board.js";
+import { Board, dockMessagesBeside } from "../board.js";
 import { ask } from "../dialogs.js";
 import { difficultyField, difficultyOf } from "../difficulty.js";
 import { moreMenu } from "../menus.js";
@@ -170,8 +170,8 @@ function table(root, ctx, initial, spectating) {
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes, F finishes once every card is face up. Press ? for every key.") });
   root.replaceChildren(h("h1", { class: "sr-only" }, gettext("Yukon Solitaire")), head, boardEl);
-  // Messages go where the layout keeps a place free of cards (placeMessages): they hide nothing.
-  ctx.dockMessages(root);
+  // Messages go where the layout keeps a place free of cards: they hide nothing.
+  const messages = dockMessagesBeside(ctx, root, boardEl);
 
   let clockBase = { seconds: 0, at: 0, running: false };
   let clockTimer = 0;
@@ -186,7 +186,7 @@ function table(root, ctx, initial, spectating) {
     socket: () => socket,
     notify: ctx.notify,
     announce: ctx.announce,
-    onDraw: placeMessages,
+    onDraw: messages.place,
     sound(kind) {
       if (settings.sounds) import("../sounds.js").then((sounds) => sounds.play(kind));
     },
@@ -236,15 +236,6 @@ function table(root, ctx, initial, spectating) {
   function showClock(state) {
     clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: isLive(state) && state.clock_running };
     tick();
-  }
-
-  /** Put the message place where the layout keeps room free of cards; none: the screen's foot. */
-  function placeMessages(layout) {
-    const place = layout.message;
-    root.dataset.messagePlace = place ? "free" : "none";
-    if (!place) return;
-    const at = { x: boardEl.offsetLeft + place.x, y: boardEl.offsetTop + place.y, w: place.w, h: place.h };
-    for (const [key, value] of Object.entries(at)) root.style.setProperty(`--message-${key}`, `${value}px`);
   }
 
   /** Show the clock, and come back just after its shown second changes (no creeping lag). */
@@ -347,8 +338,7 @@ function table(root, ctx, initial, spectating) {
   return () => {
     clearTimeout(clockTimer);
     leaveTable?.();
-    delete root.dataset.messagePlace;
-    for (const key of ["x", "y", "w", "h"]) root.style.removeProperty(`--message-${key}`);
+    messages.undock();
     leaving.abort();
     socket.close();
     board.destroy();
