@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
+from tests.browser.audit import axe_violations
 from tests.browser.helpers import Player, started
 from tests.browser.test_fit import CODE, LONG, long_column_line
 from tests.support.play import winning_line
@@ -102,6 +103,7 @@ def test_the_keys_button_under_more_on_a_phone_says_what_it_is(
         expect(keys).to_be_visible()
         expect(keys).to_contain_text("Keyboard controls")
         phone.page.screenshot(path=str(screenshots / "more-menu-phone.png"))
+        assert axe_violations(phone.page) == []
         phone.api("PATCH", "/me/settings", {"language": "de"})
         phone.page.reload()
         phone.page.locator(".more-toggle").tap()
@@ -110,10 +112,15 @@ def test_the_keys_button_under_more_on_a_phone_says_what_it_is(
         phone.close()
 
 
-def test_the_odds_are_one_click_from_the_new_game_dialog(alice_browser: Player) -> None:
+def test_the_odds_are_one_click_from_the_new_game_dialog(
+    alice_browser: Player, screenshots: Path
+) -> None:
     page = alice_browser.page
     page.goto("/")
     dialog = page.get_by_role("dialog", name="New game")
+    expect(dialog.get_by_role("link", name="The odds of Yukon")).to_be_visible()
+    page.screenshot(path=str(screenshots / "new-game-odds-link.png"))
+    assert axe_violations(page) == []
     dialog.get_by_role("link", name="The odds of Yukon").click()
     expect(page).to_have_url(re.compile(r"/odds$"))
     expect(page.get_by_role("dialog")).to_have_count(0)
@@ -175,6 +182,7 @@ def test_a_race_shows_the_time_left_counting_down_from_its_end(
         viewport = page.viewport_size
         assert box and viewport and box["y"] + box["height"] <= viewport["height"]
     alice_browser.page.screenshot(path=str(screenshots / "race-time-left-desktop.png"))
+    assert axe_violations(bob_browser.page) == []
     bob_browser.page.screenshot(path=str(screenshots / "race-time-left-phone.png"))
 
 
@@ -195,6 +203,7 @@ def test_help_the_server_would_refuse_is_refused_up_front_without_asking(
     expect(message).to_contain_text("ranked attempt of this deal in play")
     expect(page.get_by_role("dialog", name="Ask the solver?")).to_have_count(0)
     page.screenshot(path=str(screenshots / "help-refused-up-front.png"))
+    assert axe_violations(page) == []
     assert [url for url in asked if url.endswith(("/hint", "/winnability"))] == []
 
 
