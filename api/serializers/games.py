@@ -136,6 +136,23 @@ class GameStateSerializer(GameSummarySerializer):
     )
 
 
+class HelpOfferSerializer(serializers.Serializer[Any]):
+    available = serializers.BooleanField(
+        help_text="Whether a hint, winnability or analysis asked now would be given to you."
+    )
+    refusal = serializers.CharField(
+        allow_null=True, help_text="If not, the code the server would refuse with (deal-in-play)."
+    )
+    message = serializers.CharField(allow_null=True, help_text="If not, why, in your language.")
+
+
+class ViewedStateSerializer(GameStateSerializer):
+    help = HelpOfferSerializer(
+        help_text="The solver's help on this game for you, told before you ask "
+        '(docs/api.md, "Help and ranked attempts").'
+    )
+
+
 class LogEntrySerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     version = serializers.IntegerField()

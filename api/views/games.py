@@ -36,6 +36,7 @@ from api.serializers.games import (
     NewGameSerializer,
     RetrySerializer,
     VersionSerializer,
+    ViewedStateSerializer,
 )
 from api.throttles import MoveThrottle
 from games import deals, services
@@ -50,6 +51,7 @@ from games.errors import (
 )
 from games.fairness import visibility
 from games.fairness.dealing import RankedAttemptPending
+from games.help_offer import viewed_state
 from games.models import Game
 from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary
@@ -132,11 +134,12 @@ class GameDetailView(APIView):
     @extend_schema(
         summary="A game's public state (anyone may watch; face-down cards stay hidden)",
         description="Someone else's daily game is hidden (403) until its UTC day closes.",
-        responses={200: GameStateSerializer, **errors(403, 404, game=True)},
+        responses={200: ViewedStateSerializer, **errors(403, 404, game=True)},
         examples=[STATE_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_state(visibility.watchable_game(game_id, request.user)))
+        game = visibility.watchable_game(game_id, request.user)
+        return Response(viewed_state(game, request.user))
 
 
 class GameLogView(APIView):

@@ -216,9 +216,18 @@ test("messages get a place that hides no card: under the foundations, or below t
   }
 });
 
-test("a column reaching the bottom leaves no message place below it", () => {
+test("a column that would reach the bottom is fanned tighter to keep a message place below it", () => {
   const [width, height] = SCREENS.phone;
   const layout = layoutBoard(longColumn(6, 30), width, height);
   assert.equal(layout.arrangement, "top");
-  assert.equal(layout.message, null);
+  const place = layout.message;
+  assert.ok(place && place.w >= 200 && place.h >= 72 && place.y + place.h <= height);
+  assert.ok(place.y >= lowest(layout), "the place is below every card");
+  const col7 = layout.cards.filter((c) => c.col === 7);
+  const tightest = Math.min(...col7.slice(7).map((c, i) => c.y - col7[6 + i].y));
+  assert.ok(tightest >= cardMetrics(layout.cardW, 0.06).minUp, "every rank still readable");
+});
+
+test("a column too long even for that leaves no message place", () => {
+  assert.equal(layoutBoard(longColumn(6, 45), 383, 500).message, null);
 });

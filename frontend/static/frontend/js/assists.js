@@ -1,6 +1,6 @@
 // Solver assists at the table: a hint shown on the board and "can I still win?". Both read the
 // face-down cards on the server, so the first use asks the player to accept an assisted game.
-import { post } from "./api.js";
+import { get, post } from "./api.js";
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
@@ -82,9 +82,29 @@ function confirmAssisted() {
   });
 }
 
-/** The Hint and "Can I still win?" buttons for the owner's board (`boardOf()`: made later). */
-export function assistButtons(ctx, boardOf) {
+/**
+ * The Hint and "Can I still win?" buttons for the owner's board (`boardOf()`: made later).
+ * `help`: the server's word on whether it would help on this game (the state's `help`).
+ */
+export function assistButtons(ctx, boardOf, help) {
   let accepted = false;
+  let offer = help;
+  /** Help the server refuses here: the buttons say so, and a press tells why, asking nothing. */
+  const markOffer = () => {
+    for (const button of buttons) {
+      button.setAttribute("aria-disabled", String(offer?.available === false));
+      button.title = offer?.available === false ? offer.message : "";
+    }
+  };
+  /** Whether help may be asked now; the server is asked again first (an attempt may be over). */
+  const offered = async (gameId) => {
+    if (offer?.available !== false) return true;
+    offer = (await get(`/games/${gameId}`).catch(() => null))?.help ?? offer;
+    markOffer();
+    if (offer.available) return true;
+    ctx.notify(offer.message, "info", offer.refusal, "", { scope: "board" });
+    return false;
+  };
   const show = (question, answer) => {
     const board = boardOf();
     // About this table: the message goes when the table changes (a move, the win).
@@ -97,7 +117,7 @@ export function assistButtons(ctx, boardOf) {
   const ask = async (question) => {
     const board = boardOf();
     const state = board.state;
-    if (!board.playable()) return;
+    if (!board.playable() || !(await offered(state.id))) return;
     if (!state.assisted && !accepted && !(await confirmAssisted())) return;
     accepted = true;
     buttons.forEach((button) => { button.disabled = true; });
@@ -119,5 +139,6 @@ export function assistButtons(ctx, boardOf) {
     h("button", { type: "button", "data-assist": "hint", "aria-label": gettext("Hint: the next move of a winning line (the game becomes assisted)"), onclick: () => ask("hint") }, gettext("Hint")),
     h("button", { type: "button", "data-assist": "winnability", onclick: () => ask("winnability") }, gettext("Can I still win?")),
   ];
+  markOffer();
   return buttons;
 }

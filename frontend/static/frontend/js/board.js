@@ -370,3 +370,28 @@ export class Board {
     this.redraw();
   }
 }
+
+/**
+ * Dock the page's messages in `root` (the page's main part) where `boardEl`'s layout keeps room
+ * free of cards; where it keeps none, at the screen's foot. Returns {place(layout): the board's
+ * onDraw, undock()}.
+ */
+export function dockMessagesBeside(ctx, root, boardEl) {
+  ctx.dockMessages(root);
+  return {
+    place(layout) {
+      const place = layout.message;
+      root.dataset.messagePlace = place ? "free" : "none";
+      if (!place) return;
+      const board = boardEl.getBoundingClientRect();
+      const main = root.getBoundingClientRect();
+      const at = { x: board.left - main.left + place.x, y: board.top - main.top + place.y, w: place.w, h: place.h };
+      for (const [key, value] of Object.entries(at)) root.style.setProperty(`--message-${key}`, `${value}px`);
+    },
+    undock() {
+      delete root.dataset.messagePlace;
+      for (const key of ["x", "y", "w", "h"]) root.style.removeProperty(`--message-${key}`);
+      ctx.dockMessages(null);
+    },
+  };
+}

@@ -31,7 +31,7 @@ function cascade(board, state, signal) {
   const slots = state.foundations.map((_, index) => document.getElementById(`slot-f${index}`)?.getBoundingClientRect());
   if (slots.some((slot) => !slot)) return Promise.resolve();
   const layer = h("div", { class: `cascade${board.classList.contains("four-colour") ? " four-colour" : ""}`, "aria-hidden": "true", "data-launched": "0" },
-    h("p", { class: "skip-note" }, gettext("Click or press a key to skip")));
+    h("p", { class: "skip-note" }, matchMedia("(pointer: coarse)").matches ? gettext("Tap to skip") : gettext("Click or press a key to skip")));
   for (const name of ["--card-w", "--card-h"]) layer.style.setProperty(name, board.style.getPropertyValue(name));
   const piles = slots.map((slot) => place(h("div", {}), slot.x, slot.y));
   const cardW = slots[0].width;

@@ -153,7 +153,7 @@ export function messageSlot(m, foundationSlots, bottom, width, height) {
   if (m.arrangement === "side") {
     const x = Math.min(...foundationSlots.map((s) => s.x));
     const y = Math.max(...foundationSlots.map((s) => s.y)) + m.cardH + m.gap;
-    places.push({ x, y, w: Math.min(width - x - m.gap, 2 * m.cardW + m.gap), h: height - y - m.gap });
+    places.push({ x, y, w: width - x - m.gap, h: height - y - m.gap });
   }
   const x = m.xs[0];
   places.push({ x, y: bottom + m.gap, w: m.xs[6] + m.cardW - x, h: height - bottom - 2 * m.gap });
@@ -163,14 +163,25 @@ export function messageSlot(m, foundationSlots, bottom, width, height) {
 /**
  * Everything the renderer places: cards (by id, face-up ones by their text, face-down ones as
  * `down-<col>-<i>`), the 4 foundation slots, the 7 column slots, drop targets, the height and
- * the place for messages (`messageSlot`).
+ * the place for messages (`messageSlot`). Where a long column leaves no such place, the cards
+ * are laid out in a shorter height, so the foot of the screen stays free for messages: a
+ * message then never covers a card or a drop target (null only when even that does not fit).
  */
 export function layoutBoard(state, width, height) {
+  const layout = placeCards(state, width, height);
+  if (layout.message) return layout;
+  const kept = placeCards(state, width, height - MESSAGE_MIN.h - 2 * layout.gap, height);
+  return kept.message ? kept : layout;
+}
+
+/** The layout of `state` in `width`×`height`, its message place looked for in `screen` tall. */
+function placeCards(state, width, height, screen = height) {
   const columns = state.columns.map((c) => ({ down: c.face_down, up: c.face_up.length }));
   const m = metrics(width, height, columns);
   const { tableauY } = m;
   const room = Math.max(height - tableauY - m.gap, m.cardH * 3);
-  const strips = grownStrips(m, room);
+  // On a narrow screen messages go below the cards: the strips grow only as far as leaves them room.
+  const strips = grownStrips(m, m.arrangement === "top" ? room - MESSAGE_MIN.h - m.gap : room);
   const cards = [];
   const columnSlots = [];
   let bottom = tableauY + m.cardH;
@@ -218,6 +229,6 @@ export function layoutBoard(state, width, height) {
     },
   });
   const { foundations: _places, ...sizes } = m;
-  const message = messageSlot(m, foundationSlots, bottom, width, height);
+  const message = messageSlot(m, foundationSlots, bottom, width, screen);
   return { ...sizes, cards, columnSlots, foundationSlots, targets, height: boardHeight, message };
 }

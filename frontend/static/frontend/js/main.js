@@ -196,6 +196,17 @@ window.addEventListener("resize", fitHeader);
 document.fonts?.ready.then(fitHeader);
 disclosure(header, header.querySelector(".menu-toggle"));
 
+/**
+ * "Skip to the table": focus the page's board, ready for the arrow keys (a link to #app alone
+ * leaves the focus on the body); a page without a board gets its main part focused.
+ */
+document.querySelector("a.skip")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  const board = app.querySelector(".board[tabindex]");
+  if (!board) app.tabIndex = -1;
+  (board ?? app).focus();
+});
+
 /** The language menu: remember the choice (and store it for a signed-in player), then reload. */
 document.getElementById("language")?.addEventListener("change", async (event) => {
   const code = event.target.value;

@@ -47,6 +47,21 @@ function makeSlot(id, className, label, suit) {
 }
 
 /** Owns the board's DOM: call `draw(view)`; it lays out and updates only what changed. */
+/**
+ * Draw a page's board again whenever the window or one of `panels` (the page's text beside or
+ * above the board: a move list opened, an analysis arrived) changes size, so the board keeps
+ * the height left in the viewport. Returns the function that stops it.
+ */
+export function redrawOnResize(draw, ...panels) {
+  const observer = new ResizeObserver(() => draw());
+  panels.forEach((panel) => observer.observe(panel));
+  window.addEventListener("resize", draw);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener("resize", draw);
+  };
+}
+
 export class Renderer {
   constructor(boardEl) {
     this.board = boardEl;

@@ -9,7 +9,7 @@ import { contains } from "../geometry.js";
 import { gettext, interpolate } from "../i18n.js";
 import { click, targetsOf } from "../picking.js";
 import { difficultyText, openNext, ratingMeaning, standingLine, taskText } from "../puzzles.js";
-import { Renderer } from "../render.js";
+import { Renderer, redrawOnResize } from "../render.js";
 import { ruleName } from "../variants.js";
 
 const NOTHING = new Set();
@@ -156,7 +156,7 @@ export async function mount(root, ctx, _name, id) {
   }
 
   boardEl.addEventListener("click", onClick);
-  window.addEventListener("resize", draw);
+  const stopRedrawing = redrawOnResize(draw, panel);
   if (puzzle.answered) {
     decided = true;
     againButton.hidden = false;
@@ -169,5 +169,5 @@ export async function mount(root, ctx, _name, id) {
   }
   drawMoves();
   draw();
-  return () => window.removeEventListener("resize", draw);
+  return stopRedrawing;
 }

@@ -2,7 +2,7 @@
 // board beside the opponents' progress, which never shows a card), and the end screen (ranking,
 // rating changes, rematch). The race feed (/ws/v1/races/<room>/) keeps every part live.
 import { get, post } from "../api.js";
-import { Board } from "../board.js";
+import { Board, dockMessagesBeside } from "../board.js";
 import { ask } from "../dialogs.js";
 import { clock, h } from "../dom.js";
 import { formatNumber, gettext, interpolate } from "../i18n.js";
@@ -40,6 +40,7 @@ export async function mount(root, ctx, name, roomParam) {
   let me = race.me;
   let offset = Date.parse(race.server_now) - Date.now(); // server clock minus ours
   let board = null;
+  let messages = null; // docked beside the race board while there is one
   let gameSocket = null;
   let fetching = false;
   const head = h("div", { class: "race-head" });
@@ -127,7 +128,8 @@ export async function mount(root, ctx, name, roomParam) {
     const facts = h("p", { class: "facts" }, ruleName(race.rule), " · ",
       interpolate(gettext("time limit %(time)s"), { time: clock(race.time_limit_seconds) }, true), " · ",
       ratedPart(),
-      race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null);
+      race.code ? [" · ", interpolate(gettext("Deal %(code)s"), { code: race.code }, true)] : null,
+      race.status === "running" && race.ends_at ? [" · ", h("strong", { class: "time-left", "data-part": "time-left", role: "timer" }, timeLeftText())] : null);
     const parts = [title, facts];
     if (race.status === "open") {
       const seated = Boolean(me);
@@ -155,6 +157,12 @@ export async function mount(root, ctx, name, roomParam) {
   function countdownText() {
     const left = Math.max(0, Math.ceil((Date.parse(race.starts_at) - serverNow()) / 1000));
     return left > 0 ? interpolate(gettext("The deal comes in %(seconds)s…"), { seconds: formatNumber(left) }, true) : gettext("Go!");
+  }
+
+  /** The time left until the server's `ends_at`: shown only, the server ends the race. */
+  function timeLeftText() {
+    const left = Math.max(0, Math.ceil((Date.parse(race.ends_at) - serverNow()) / 1000));
+    return interpolate(gettext("%(time)s left"), { time: clock(left) }, true);
   }
 
   function drawSide() {
@@ -194,7 +202,9 @@ export async function mount(root, ctx, name, roomParam) {
     const undoButton = h("button", { type: "button", "data-action": "undo", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board?.undo() }, gettext("Undo"));
     const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: resign }, gettext("Resign"));
     fill(mainPart, h("div", { class: "race-bar" }, info, h("div", { class: "controls" }, undoButton, resignButton)), boardEl);
+    messages = dockMessagesBeside(ctx, root, boardEl);
     board = new Board(boardEl, {
+      onDraw: messages.place,
       settings: { ...DEFAULT_SETTINGS, ...(ctx.me?.settings ?? {}) },
       readOnly: false,
       socket: () => gameSocket,
@@ -234,6 +244,8 @@ export async function mount(root, ctx, name, roomParam) {
     gameSocket = null;
     board?.destroy();
     board = null;
+    messages?.undock();
+    messages = null;
   }
 
   function draw() {
@@ -282,6 +294,8 @@ export async function mount(root, ctx, name, roomParam) {
         const racer = race.racers.find((r) => r.player === li.dataset.player);
         if (racer) li.querySelector("[data-stat=time]").textContent = clock(elapsedOf(racer));
       });
+      const timeLeft = head.querySelector("[data-part=time-left]");
+      if (timeLeft) timeLeft.textContent = timeLeftText();
       if (race.ends_at && serverNow() >= Date.parse(race.ends_at)) refetch();
     }
   }, 250);

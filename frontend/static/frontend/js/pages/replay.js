@@ -8,7 +8,7 @@ import { get, post } from "../api.js";
 import { describeMove } from "../cards.js";
 import { h } from "../dom.js";
 import { formatNumber, gettext, interpolate, ngettext, pgettext } from "../i18n.js";
-import { Renderer } from "../render.js";
+import { Renderer, redrawOnResize } from "../render.js";
 import { stepTo } from "../standings.js";
 import { playerLink } from "../tables.js";
 import { ruleFromQuery, ruleQuery } from "../variants.js";
@@ -287,13 +287,13 @@ export async function mount(root, ctx, name, ...ids) {
     }
   };
   document.addEventListener("keydown", onKey);
-  window.addEventListener("resize", draw);
+  const stopRedrawing = redrawOnResize(draw, panel);
   stop();
   show(0);
   if (page.gameId) followAnalysis();
   return () => {
     stop();
     document.removeEventListener("keydown", onKey);
-    window.removeEventListener("resize", draw);
+    stopRedrawing();
   };
 }

@@ -2,7 +2,7 @@
 // celebration (celebration.js, loaded then).
 import { get, post } from "../api.js";
 import { assistAnswered, assistButtons } from "../assists.js";
-import { Board } from "../board.js";
+import { Board, dockMessagesBeside } from "../board.js";
 import { ask } from "../dialogs.js";
 import { difficultyField, difficultyOf } from "../difficulty.js";
 import { moreMenu } from "../menus.js";
@@ -89,6 +89,8 @@ export function newGameDialog(ctx, { replaces } = {}) {
       h("fieldset", {}, h("legend", {}, gettext("Rules")),
         RULES.map((rule) => radio(rule, ruleChoiceLabel(rule), rule === "C"))),
       difficultyField(),
+      // What the grades mean, and how often each rule's deals can be won.
+      h("p", { class: "see-also" }, h("a", { href: "/odds", "data-link": true, onclick: () => dialog.close() }, gettext("The odds of Yukon"))),
       field(gettext("Deal code (leave empty for a random deal)"), code),
       error,
       h("div", { class: "actions" },
@@ -149,10 +151,12 @@ function table(root, ctx, initial, spectating) {
   const copy = h("button", { type: "button", class: "icon", onclick: copyCode });
   const undoButton = h("button", { type: "button", "aria-label": gettext("Undo the last move (Ctrl+Z)"), onclick: () => board.undo() }, gettext("Undo"));
   const finishButton = h("button", { type: "button", class: "primary", "data-action": "finish", hidden: true, "aria-keyshortcuts": "F", "aria-label": gettext("Finish: play the rest home (F)"), onclick: () => board.finish() }, gettext("Finish"));
-  const keysButton = h("button", { type: "button", class: "keys-help", "data-action": "keys", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": gettext("Keyboard controls (?)"), onclick: () => showKeys() }, "?");
+  const keysButton = h("button", { type: "button", class: "keys-help", "data-action": "keys", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": gettext("Keyboard controls (?)"), onclick: () => showKeys() },
+    // "?" in the row; folded under More on a phone, its name beside it.
+    h("span", { class: "keys-mark", "aria-hidden": "true" }, "?"), h("span", { class: "keys-name" }, gettext("Keyboard controls")));
   const resignButton = h("button", { type: "button", class: "danger", "data-action": "resign", onclick: () => resign() }, gettext("Resign"));
   const newButton = h("button", { type: "button", class: "primary", onclick: () => newGame() }, gettext("New game"));
-  const assists = spectating ? [] : assistButtons(ctx, () => board);
+  const assists = spectating ? [] : assistButtons(ctx, () => board, initial.help);
   const status = h("p", { class: "status", "data-stat": "status" });
   const replayLink = h("a", { href: `/game/${initial.id}/replay`, "data-link": true, "data-action": "replay", class: "button", hidden: true }, gettext("Replay and analysis"));
   const info = h("section", { class: "infobar", "aria-label": gettext("Game information") },
@@ -166,8 +170,8 @@ function table(root, ctx, initial, spectating) {
   const boardEl = h("div", { class: "board", tabindex: "0", role: "application",
     "aria-label": gettext("Yukon table. Arrows move between cards, Enter picks a card up and puts it down, 1 to 7 or F choose where it goes, T taps, D double clicks, Ctrl+Z undoes, F finishes once every card is face up. Press ? for every key.") });
   root.replaceChildren(h("h1", { class: "sr-only" }, gettext("Yukon Solitaire")), head, boardEl);
-  // Messages go where the layout keeps a place free of cards (placeMessages): they hide nothing.
-  ctx.dockMessages(root);
+  // Messages go where the layout keeps a place free of cards: they hide nothing.
+  const messages = dockMessagesBeside(ctx, root, boardEl);
 
   let clockBase = { seconds: 0, at: 0, running: false };
   let clockTimer = 0;
@@ -182,7 +186,7 @@ function table(root, ctx, initial, spectating) {
     socket: () => socket,
     notify: ctx.notify,
     announce: ctx.announce,
-    onDraw: placeMessages,
+    onDraw: messages.place,
     sound(kind) {
       if (settings.sounds) import("../sounds.js").then((sounds) => sounds.play(kind));
     },
@@ -232,15 +236,6 @@ function table(root, ctx, initial, spectating) {
   function showClock(state) {
     clockBase = { seconds: state.elapsed_seconds, at: performance.now(), running: isLive(state) && state.clock_running };
     tick();
-  }
-
-  /** Put the message place where the layout keeps room free of cards; none: the screen's foot. */
-  function placeMessages(layout) {
-    const place = layout.message;
-    root.dataset.messagePlace = place ? "free" : "none";
-    if (!place) return;
-    const at = { x: boardEl.offsetLeft + place.x, y: boardEl.offsetTop + place.y, w: place.w, h: place.h };
-    for (const [key, value] of Object.entries(at)) root.style.setProperty(`--message-${key}`, `${value}px`);
   }
 
   /** Show the clock, and come back just after its shown second changes (no creeping lag). */
@@ -300,7 +295,8 @@ function table(root, ctx, initial, spectating) {
     const hidden = state.code === null;
     codeText.textContent = hidden ? gettext("hidden until the day closes") : state.code;
     copy.textContent = hidden ? gettext("Copy link") : gettext("Copy");
-    copy.setAttribute("aria-label", hidden ? gettext("Copy the link to this daily deal") : gettext("Copy the game code"));
+    // Its name is the word it shows (axe: label-content-name-mismatch); the title says more.
+    copy.title = hidden ? gettext("Copy the link to this daily deal") : gettext("Copy the game code");
   }
 
   /** Copy the code; while a daily's code is hidden, the link to its day instead. */
@@ -343,8 +339,7 @@ function table(root, ctx, initial, spectating) {
   return () => {
     clearTimeout(clockTimer);
     leaveTable?.();
-    delete root.dataset.messagePlace;
-    for (const key of ["x", "y", "w", "h"]) root.style.removeProperty(`--message-${key}`);
+    messages.undock();
     leaving.abort();
     socket.close();
     board.destroy();
