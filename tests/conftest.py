@@ -43,14 +43,28 @@ SLOW_MODULES = (
     "site/test_error_code_census.py",
     "site/test_smoke.py",
 )
+#: Modules whose tests share servers started once for the module (module-scoped fixtures).
+SHARED_SERVER_MODULES = (
+    "realtime/test_fanout.py",
+    "realtime/test_hostile_sockets.py",
+    "realtime/test_processes.py",
+)
 TESTS = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests, and group the tests that share processes started once for their
+    package (SLOW_PACKAGES: a server, Chromium, a cluster) or module: under pytest-xdist's
+    `--dist loadgroup` (make test) each group runs on one worker, which starts them once."""
     for item in items:
         where = Path(item.fspath).relative_to(TESTS).as_posix()
-        if where.split("/")[0] in SLOW_PACKAGES or where in SLOW_MODULES:
+        package = where.split("/")[0]
+        if package in SLOW_PACKAGES or where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if package in SLOW_PACKAGES:
+            item.add_marker(pytest.mark.xdist_group(package))
+        elif where in SHARED_SERVER_MODULES:
+            item.add_marker(pytest.mark.xdist_group(where))
 
 
 def _whole_suite(config: pytest.Config) -> bool:

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.models import Game
-from tests.support.play import new_game, post, token_client
+from tests.support.play import new_game, post, token_client, winning_line
 from tests.support.races import ok, refused, resign
 
 ASKS = ("hint", "winnability")
@@ -50,5 +50,7 @@ def test_a_game_typed_from_todays_daily_code_waits_for_the_ranked_attempt(
     code = Game.objects.get(pk=leaked["id"]).code
     typed = new_game(alice_api, code=code)
     refused(post(alice_api, f"/api/v1/games/{typed['id']}/hint", {}), 409, "deal-in-play")
-    other = new_game(alice_api, rule="C")  # any other deal: help as usual
+    other_code = winning_line()[0]  # another deal: help as usual
+    assert other_code != code
+    other = new_game(alice_api, code=other_code)
     assert ask(alice_api, other["id"], "hint") in (200, 202)
