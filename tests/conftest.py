@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
+from xdist.scheduler import LoadScopeScheduling
 
 from api.realtime import writes
 from tests.support import error_codes
@@ -48,23 +49,42 @@ SHARED_SERVER_MODULES = (
     "realtime/test_fanout.py",
     "realtime/test_hostile_sockets.py",
     "realtime/test_processes.py",
+    "realtime/test_soak.py",
 )
 TESTS = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests, and group the tests that share processes started once for their
-    package (SLOW_PACKAGES: a server, Chromium, a cluster) or module: under pytest-xdist's
-    `--dist loadgroup` (make test) each group runs on one worker, which starts them once."""
     for item in items:
         where = Path(item.fspath).relative_to(TESTS).as_posix()
-        package = where.split("/")[0]
-        if package in SLOW_PACKAGES or where in SLOW_MODULES:
+        if where.split("/")[0] in SLOW_PACKAGES or where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
-        if package in SLOW_PACKAGES:
-            item.add_marker(pytest.mark.xdist_group(package))
-        elif where in SHARED_SERVER_MODULES:
-            item.add_marker(pytest.mark.xdist_group(where))
+
+
+def worker_group(nodeid: str) -> str:
+    """The tests that run on one pytest-xdist worker, so that the processes they share start
+    once: a package of SLOW_PACKAGES (its server, Chromium or cluster), a module of
+    SHARED_SERVER_MODULES; any other test alone, on whichever worker is free."""
+    where = nodeid.split("::")[0].removeprefix("tests/")
+    package = where.split("/")[0]
+    if package in SLOW_PACKAGES:
+        return package
+    return where if where in SHARED_SERVER_MODULES else nodeid
+
+
+class SharedProcessScheduling(LoadScopeScheduling):  # type: ignore[misc]  # xdist is untyped
+    """xdist's loadscope, by `worker_group` (largest groups first). Its own loadgroup reads
+    `xdist_group` marks from a suffix it writes into each test's id, which pytest 9.2 no
+    longer lets it write."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return worker_group(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` (make test) groups the tests by `worker_group`."""
+    return SharedProcessScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
 
 
 def _whole_suite(config: pytest.Config) -> bool:
