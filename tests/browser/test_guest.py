@@ -18,7 +18,7 @@ from games.engine import CLASSIC
 from games.models import Game
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import PASSWORD, Player
-from tests.support.play import has_column_move, opening_where
+from tests.support.play import column_move, has_column_move, opening_where
 from tests.support.servers import RunningServer
 
 
@@ -30,15 +30,6 @@ def visitor(browser: Browser, server: RunningServer, transactional_db: None) -> 
     player = Player("visitor", context, context.new_page(), server)
     yield player
     player.close()
-
-
-def column_move(legal_moves: list[str]) -> tuple[str, int]:
-    """The first legal move onto a column ("6S>1"): a card to drag and its column."""
-    for move in legal_moves:
-        card, _, target = move.partition(">")
-        if target.isdigit():
-            return card, int(target)
-    raise AssertionError(f"no column move among {legal_moves}")
 
 
 def test_play_now_deals_a_guest_game_that_signing_up_keeps(

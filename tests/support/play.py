@@ -64,6 +64,15 @@ def has_column_move(moves: list[str]) -> bool:
     return any(not move.endswith(">F") for move in moves)
 
 
+def column_move(moves: list[str]) -> tuple[str, int]:
+    """The first of `moves` onto a column ("6S>1"): the card to drag and its column (1-7)."""
+    for move in moves:
+        card, _, target = move.partition(">")
+        if target.isdigit():
+            return card, int(target)
+    raise AssertionError(f"no column move among {moves}")
+
+
 def token_client(user: User) -> APIClient:
     """A third-party client authenticated with a fresh personal API token."""
     _, raw = ApiToken.issue(user, "tests")
