@@ -61,7 +61,8 @@ check: install lint
 # Everything: lint, types, the Node unit tests and the whole pytest suite, one pytest-xdist
 # process per core. `--dist loadgroup` keeps the tests that share a server, Chromium or a
 # cluster on one worker, which starts it once (worker_group in tests/conftest.py: the slow
-# packages, a few modules); the other tests go one by one to whichever worker is free. Each
+# packages, the browser one as two groups, a few modules), largest groups first; the other
+# tests go one by one to whichever worker is free. Each
 # worker has its own test database and its own slice of listen ports (scripts/processes.py);
 # the error-code census merges what every worker saw (tests/conftest.py).
 test: install test-tools lint

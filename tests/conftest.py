@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,9 @@ SHARED_SERVER_MODULES = (
     "realtime/test_processes.py",
     "realtime/test_soak.py",
 )
+#: The browser package, by far the longest group, runs as this many (its modules split by a
+#: hash of their path), each starting its own server and Chromium: two workers share it.
+BROWSER_GROUPS = 2
 TESTS = Path(__file__).parent
 
 
@@ -63,10 +67,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def worker_group(nodeid: str) -> str:
     """The tests that run on one pytest-xdist worker, so that the processes they share start
-    once: a package of SLOW_PACKAGES (its server, Chromium or cluster), a module of
-    SHARED_SERVER_MODULES; any other test alone, on whichever worker is free."""
+    once: a package of SLOW_PACKAGES (its server, Chromium or cluster; the browser package
+    as BROWSER_GROUPS), a module of SHARED_SERVER_MODULES; any other test alone, on
+    whichever worker is free."""
     where = nodeid.split("::")[0].removeprefix("tests/")
     package = where.split("/")[0]
+    if package == "browser":
+        return f"browser-{zlib.crc32(where.encode()) % BROWSER_GROUPS}"
     if package in SLOW_PACKAGES:
         return package
     return where if where in SHARED_SERVER_MODULES else nodeid
