@@ -24,6 +24,7 @@ def test_the_codes_seen_on_two_workers_are_counted_together() -> None:
     # The child's workers are gw0 and gw1 too: their test databases must not be this run's.
     env |= {"YUKON_CHECK_ERROR_CODES": "1", "DATABASE_URL": servers.test_database_url("census")}
     command = [sys.executable, "-m", "pytest", "-n", "2", "-p", "no:cacheprovider", "-v"]
+    command += ["--no-migrations"]  # two quick tests: tables from the models, no migrations
     done = subprocess.run(
         [*command, *TESTS], cwd=servers.ROOT, env=env, capture_output=True, text=True, check=False
     )
