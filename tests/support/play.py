@@ -61,7 +61,7 @@ def opening_where(rule: Rule, fits: Callable[[list[str]], bool], key: bytes = DE
 
 
 def has_column_move(moves: list[str]) -> bool:
-    return any(not move.endswith(">F") for move in moves)
+    return any(move.partition(">")[2].isdigit() for move in moves)
 
 
 def column_move(moves: list[str]) -> tuple[str, int]:
