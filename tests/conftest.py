@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,10 +51,11 @@ SHARED_SERVER_MODULES = (
     "realtime/test_processes.py",
     "realtime/test_soak.py",
 )
-#: The browser package, by far the longest group, runs as this many (its modules split by a
-#: hash of their path), each starting its own server and Chromium: two workers share it.
+#: The browser package, by far the longest group, runs as this many (its modules dealt out in
+#: name order), each starting its own server and Chromium: two workers share it.
 BROWSER_GROUPS = 2
 TESTS = Path(__file__).parent
+BROWSER_MODULES = sorted(path.name for path in (TESTS / "browser").glob("test_*.py"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -73,7 +73,7 @@ def worker_group(nodeid: str) -> str:
     where = nodeid.split("::")[0].removeprefix("tests/")
     package = where.split("/")[0]
     if package == "browser":
-        return f"browser-{zlib.crc32(where.encode()) % BROWSER_GROUPS}"
+        return f"browser-{BROWSER_MODULES.index(where.split('/')[-1]) % BROWSER_GROUPS}"
     if package in SLOW_PACKAGES:
         return package
     return where if where in SHARED_SERVER_MODULES else nodeid
