@@ -59,7 +59,14 @@ check: install lint
 	node --test tests/js/
 	$(VENV)/python -m pytest -m "not slow" -q -p no:cacheprovider -n auto
 
+# Everything: lint, types, the Node unit tests and the whole pytest suite, one pytest-xdist
+# process per core. `--dist loadgroup` keeps the tests that share a server, Chromium or a
+# cluster on one worker, which starts it once (worker_group in tests/conftest.py: the slow
+# packages, the browser one as two groups, a few modules), largest groups first; the other
+# tests go one by one to whichever worker is free. Each worker has its own test database
+# and its own slice of listen ports (scripts/processes.py); the error-code census merges
+# what every worker saw (tests/conftest.py).
 test: install test-tools lint
 	@command -v node >/dev/null || { echo "make test needs Node.js 20+ for tests/js: apt-get install -y nodejs"; exit 1; }
 	node --test tests/js/
-	$(VENV)/python -m pytest --durations=25
+	$(VENV)/python -m pytest --durations=25 -n auto --dist loadgroup

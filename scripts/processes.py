@@ -47,15 +47,32 @@ def ephemeral_port_range() -> tuple[int, int]:
         return DEFAULT_EPHEMERAL_RANGE
 
 
+def listen_ports() -> range:
+    """The ports this process may hand out: those below the ephemeral range, and under
+    pytest-xdist only this worker's slice of them, so that two workers never find the same
+    port free and race to bind it."""
+    low, _ = ephemeral_port_range()
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if not worker.startswith("gw") or workers < 2:
+        return range(LOWEST_LISTEN_PORT, low)
+    width = (low - LOWEST_LISTEN_PORT) // workers
+    # A worker started in place of a crashed one gets the next number (gw2 of 2): it shares
+    # a live worker's slice, as all ports were shared before workers had slices.
+    start = LOWEST_LISTEN_PORT + int(worker[2:]) % workers * width
+    return range(start, start + width)
+
+
 def free_port() -> int:
     """A loopback port nobody listens on, for a server about to start.
 
     Never one of the kernel's ephemeral ports (an outgoing connection could take it before
-    the server binds it) and never one handed out before in this process (two servers
-    started one after the other would otherwise race for it).
+    the server binds it), never one handed out before in this process (two servers
+    started one after the other would otherwise race for it), and never one of another
+    pytest-xdist worker's (`listen_ports`).
     """
-    low, _ = ephemeral_port_range()
-    candidates = [p for p in range(LOWEST_LISTEN_PORT, low) if p not in _handed_out]
+    ports = listen_ports()
+    candidates = [p for p in ports if p not in _handed_out]
     random.shuffle(candidates)
     for port in candidates:
         with socket.socket() as sock:
@@ -65,7 +82,7 @@ def free_port() -> int:
                 continue
         _handed_out.add(port)
         return port
-    raise RuntimeError(f"no free port between {LOWEST_LISTEN_PORT} and {low}")
+    raise RuntimeError(f"no free port between {ports.start} and {ports.stop - 1}")
 
 
 class Child:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
+from xdist.scheduler import LoadScopeScheduling
 
 from api.realtime import writes
 from tests.support import error_codes
@@ -42,9 +43,21 @@ SLOW_MODULES = (
     "site/test_catalogues.py",
     "site/test_client_address.py",
     "site/test_fresh_site.py",
+    "site/test_error_code_census.py",
     "site/test_smoke.py",
 )
+#: Modules whose tests share servers started once for the module (module-scoped fixtures).
+SHARED_SERVER_MODULES = (
+    "realtime/test_fanout.py",
+    "realtime/test_hostile_sockets.py",
+    "realtime/test_processes.py",
+    "realtime/test_soak.py",
+)
+#: The browser package, by far the longest group, runs as this many (its modules dealt out in
+#: name order), each starting its own server and Chromium: two workers share it.
+BROWSER_GROUPS = 2
 TESTS = Path(__file__).parent
+BROWSER_MODULES = sorted(path.name for path in (TESTS / "browser").glob("test_*.py"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -52,6 +65,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         where = Path(item.fspath).relative_to(TESTS).as_posix()
         if where.split("/")[0] in SLOW_PACKAGES or where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+def worker_group(nodeid: str) -> str:
+    """The tests that run on one pytest-xdist worker, so that the processes they share start
+    once: a package of SLOW_PACKAGES (its server, Chromium or cluster; the browser package
+    as BROWSER_GROUPS), a module of SHARED_SERVER_MODULES; any other test alone, on
+    whichever worker is free."""
+    where = nodeid.split("::")[0].removeprefix("tests/")
+    package = where.split("/")[0]
+    if package == "browser":
+        return f"browser-{BROWSER_MODULES.index(where.split('/')[-1]) % BROWSER_GROUPS}"
+    if package in SLOW_PACKAGES:
+        return package
+    return where if where in SHARED_SERVER_MODULES else nodeid
+
+
+class SharedProcessScheduling(LoadScopeScheduling):  # type: ignore[misc]  # xdist is untyped
+    """xdist's loadscope, by `worker_group` (largest groups first). Its own loadgroup reads
+    `xdist_group` marks from a suffix it writes into each test's id, which pytest 9.2 no
+    longer lets it write."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return worker_group(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` (make test) groups the tests by `worker_group`."""
+    return SharedProcessScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
 
 
 def _whole_suite(config: pytest.Config) -> bool:
@@ -63,25 +105,26 @@ def _whole_suite(config: pytest.Config) -> bool:
     return ran and not narrowed and not config.option.deselect and not last_failed
 
 
-def _distributed(config: pytest.Config) -> bool:
-    """Run by pytest-xdist: as one of its workers, or as the process that hands tests out."""
-    return hasattr(config, "workerinput") or bool(config.getoption("numprocesses", default=None))
-
-
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Every documented error code was produced by some test (checked on whole-suite runs, or
-    when YUKON_CHECK_ERROR_CODES=1 asks for it on a part)."""
-    asked = os.environ.get("YUKON_CHECK_ERROR_CODES") == "1"
-    if _distributed(session.config):
-        # Each process saw only its share of the tests (make check's -n auto): no census.
-        if asked and not hasattr(session.config, "workerinput"):
-            _fail(session, "YUKON_CHECK_ERROR_CODES=1 needs one pytest process: drop -n")
+    when YUKON_CHECK_ERROR_CODES=1 asks for it on a part). A pytest-xdist worker saw only its
+    share of the tests: it hands the codes it saw to the controller, which checks them all."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["error_codes"] = sorted(error_codes.SEEN)
         return
+    asked = os.environ.get("YUKON_CHECK_ERROR_CODES") == "1"
     if exitstatus != 0 or not (asked or _whole_suite(session.config)):
         return
     missing = error_codes.unproduced()
     if missing:
         _fail(session, f"documented error codes no test produced: {sorted(missing)}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A pytest-xdist worker finished: the codes its tests saw join the controller's."""
+    error_codes.SEEN.update(getattr(node, "workeroutput", {}).get("error_codes", ()))
 
 
 def _fail(session: pytest.Session, message: str) -> None:

@@ -14,9 +14,11 @@ from playwright.sync_api import Browser, expect
 
 from accounts.models import PlayerSettings
 from games import daily, days
+from games.engine import CLASSIC
 from games.models import Game
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import PASSWORD, Player
+from tests.support.play import column_move, has_column_move, opening_where
 from tests.support.servers import RunningServer
 
 
@@ -28,15 +30,6 @@ def visitor(browser: Browser, server: RunningServer, transactional_db: None) -> 
     player = Player("visitor", context, context.new_page(), server)
     yield player
     player.close()
-
-
-def column_move(legal_moves: list[str]) -> tuple[str, int]:
-    """The first legal move onto a column ("6S>1"): a card to drag and its column."""
-    for move in legal_moves:
-        card, _, target = move.partition(">")
-        if target.isdigit():
-            return card, int(target)
-    raise AssertionError(f"no column move among {legal_moves}")
 
 
 def test_play_now_deals_a_guest_game_that_signing_up_keeps(
@@ -55,6 +48,16 @@ def test_play_now_deals_a_guest_game_that_signing_up_keeps(
     guest_browser = Game.objects.select_related("owner").get(pk=game_id).owner
     assert PlayerSettings.objects.get(user=guest_browser).is_guest
 
+    # The random deal may offer no move onto a column: a deal that does, by its code, in
+    # place of the untouched one.
+    page.get_by_role("button", name="New game").click()
+    dialog = page.get_by_role("dialog", name="New game")
+    dialog.get_by_label("Deal code").fill(opening_where(CLASSIC, has_column_move))
+    dialog.get_by_role("button", name="Deal").click()
+    expect(page).not_to_have_url(re.compile(rf"/game/{game_id}$"))
+    assert not Game.objects.filter(pk=game_id).exists()
+    game_id = int(page.url.rsplit("/", 1)[1])
+    visitor.wait_for_version(0)
     card, column = column_move(visitor.state(game_id)["legal_moves"])
     visitor.drag(card, f"slot-c{column}")
     visitor.wait_for_version(1)

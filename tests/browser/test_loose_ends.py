@@ -93,6 +93,8 @@ def test_pages_speak_the_chosen_language_with_its_plurals_numbers_and_dates(
         page.goto(f"/daily/{PAST_DAY}")
         expect(page.locator(".day-date")).to_have_text("Dienstag, 3. November 2026 (UTC)")
         expect(page.locator(".day-picker")).to_have_text("03.11.2026")  # not 11/03/2026
+        # Its name starts with what it shows (a voice command "click 03.11.2026" reaches it).
+        expect(page.locator(".day-picker")).to_have_accessible_name("03.11.2026: Tag wählen")
         expect(page.locator(".my-rank")).to_contain_text("Ihr Rang: 1 von 1.")
         expect(page.locator(".my-rank")).to_contain_text(f"Gewonnen in {len(LINE)} Zügen")
         page.screenshot(path=str(screenshots / "loose-ends-daily-past-de.png"), full_page=True)

@@ -6,11 +6,22 @@ from collections.abc import Iterator
 
 import pytest
 
+from games.engine import CLASSIC
 from scripts.cluster import Cluster, running_cluster
+from tests.support.play import opening_where
 from tests.support.servers import require_tool
 
+#: A deal key of the tests' own (production settings refuse the development one), so that a
+#: code deals the same cards every run: CODE, a deal with moves to play under it.
+DEAL_KEY = "deploy-tests-deal-key"
+CODE = opening_where(CLASSIC, bool, DEAL_KEY.encode())
 # Short pool wait so an outage answers 503 in about a second instead of the default ten.
-CLUSTER_ENV = {"DB_POOL_TIMEOUT": "1", "LOG_LEVEL": "WARNING", "THROTTLE_MOVES": "100000/min"}
+CLUSTER_ENV = {
+    "DB_POOL_TIMEOUT": "1",
+    "LOG_LEVEL": "WARNING",
+    "THROTTLE_MOVES": "100000/min",
+    "DEAL_KEY": DEAL_KEY,
+}
 
 
 @pytest.fixture(scope="package")

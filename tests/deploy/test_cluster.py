@@ -24,6 +24,7 @@ from websockets.typing import Origin
 
 from games.pushes import game_group
 from scripts.cluster import Cluster, Worker, create_players
+from tests.deploy.conftest import CODE
 from tests.support.http import send
 from tests.support.waiting import wait_until
 
@@ -38,7 +39,7 @@ TLS_ONLY_WARNINGS = {"security.W004", "security.W008"}  # HSTS and SSL redirect:
 
 
 def new_game(worker: Worker, token: str) -> dict[str, Any]:
-    status, state = send(worker.url, "/api/v1/games", token, {})
+    status, state = send(worker.url, "/api/v1/games", token, {"code": CODE})
     assert status == 201, state
     return dict(state)
 

@@ -14,6 +14,7 @@ from django.db import connection
 from accounts.models import ApiToken
 from games.models import PlayerStats
 from tests.support.http import send
+from tests.support.play import winning_line
 from tests.support.replica import Replica, streaming_replica
 from tests.support.servers import RunningServer, asgi_server
 from tests.support.waiting import wait_until
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 #: A ceiling, never a pause: each wait ends when its condition holds.
 TIMEOUT = 30
+CODE, _ = winning_line()  # a known deal: its first legal move is there to play
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +74,7 @@ def test_public_reads_come_from_the_replica_and_a_players_own_from_the_primary(
         assert send(server.url, "/api/v1/players/bob")[1]["stats"]["C"]["wins"] == 0
         # Your own profile, your token and the game you play come from the primary.
         assert send(server.url, "/api/v1/players/bob", bob_token)[1]["stats"]["C"]["wins"] == 1
-        status, game = send(server.url, "/api/v1/games", carol_token, {})
+        status, game = send(server.url, "/api/v1/games", carol_token, {"code": CODE})
         assert status == 201, game
         move = {"move": game["legal_moves"][0], "version": game["version"]}
         status, moved = send(server.url, f"/api/v1/games/{game['id']}/moves", carol_token, move)

@@ -21,7 +21,10 @@ from tests.support.aborts import (
     wait_for_idle_pool,
     yesterday,
 )
+from tests.support.play import winning_line
 from tests.support.servers import RunningServer, require_tool
+
+CODE, _ = winning_line()  # a known deal: its first legal move is there to play
 
 STORM_ROUNDS = 24  # x 12 cuts (2 per GET and handshake, 4 for the move): 288 connections
 NAVIGATIONS = 80  # 16 rounds of the 5 pages: 8 times the pool (DB_POOL_MAX 10), were one lost each
@@ -33,7 +36,7 @@ def assert_still_serves(server: RunningServer, player_name: str) -> dict[str, ob
     status, body = readyz(server.url)
     assert status == 200, body
     player = sign_up(server.url, player_name)
-    game = player.call("POST", "/api/v1/games", {})
+    game = player.call("POST", "/api/v1/games", {"code": CODE})
     move = {"move": game["legal_moves"][0], "version": game["version"]}
     after = player.call("POST", f"/api/v1/games/{game['id']}/moves", move)
     assert after["version"] == game["version"] + 1
@@ -44,7 +47,7 @@ def test_requests_dropped_at_every_point_leave_no_connection_checked_out(
     server: RunningServer, transactional_db: None
 ) -> None:
     player = sign_up(server.url, "dropper")
-    game = player.call("POST", "/api/v1/games", {})
+    game = player.call("POST", "/api/v1/games", {"code": CODE})
     figures = abort_storm(
         server.url, player_requests(session_headers(player), game, yesterday()), STORM_ROUNDS
     )
@@ -66,7 +69,7 @@ def test_fast_navigation_in_chromium_leaves_no_connection_checked_out(
     """Each page is left as soon as it starts to load: its API calls and socket are abandoned."""
     path = require_tool("chromium", "install Debian's chromium: apt-get install -y chromium")
     player = sign_up(server.url, "clicker")
-    game = player.call("POST", "/api/v1/games", {})
+    game = player.call("POST", "/api/v1/games", {"code": CODE})
     pages = [f"/daily/{yesterday()}", f"/game/{game['id']}", "/games", "/", "/leaderboards"]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)

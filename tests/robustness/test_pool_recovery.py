@@ -9,7 +9,7 @@ from typing import Any
 
 import psycopg
 
-from tests.robustness.test_aborts import assert_still_serves
+from tests.robustness.test_aborts import CODE, assert_still_serves
 from tests.support import servers
 from tests.support.aborts import SessionPlayer, pool_stats, readyz, sign_up
 from tests.support.servers import RunningServer
@@ -30,7 +30,7 @@ def test_a_dry_pool_answers_503_then_recovers_without_a_restart(
 ) -> None:
     player = sign_up(server.url, "holder")
     size = pool_stats(server.url)["max"]
-    games = [player.call("POST", "/api/v1/games", {}) for _ in range(size)]
+    games = [player.call("POST", "/api/v1/games", {"code": CODE}) for _ in range(size)]
     ids = [game["id"] for game in games]
     with ThreadPoolExecutor(size) as pool, psycopg.connect(servers.test_database_url()) as holder:
         # One move per pool connection, each stuck on a row lock this test holds.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.processes import Child, ChildNotReady, ephemeral_port_range, free_port
+from scripts.processes import Child, ChildNotReady, ephemeral_port_range, free_port, listen_ports
 from tests.support.servers import running
 from tests.support.waiting import wait_until
 
@@ -81,3 +81,17 @@ def test_free_ports_lie_outside_the_range_outgoing_connections_take_and_never_re
     ports = [free_port() for _ in range(50)]
     assert len(set(ports)) == len(ports)
     assert all(not low <= port <= high for port in ports), (low, high, ports)
+
+
+def test_each_xdist_worker_hands_out_ports_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two pytest-xdist workers each look for a free port at the same time: their shares of
+    the ports never overlap, so neither binds a port the other just found free."""
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "2")
+    shares = []
+    for worker in ("gw0", "gw1"):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        shares.append(set(listen_ports()))
+        assert free_port() in shares[-1]
+    assert shares[0] and shares[1] and not shares[0] & shares[1]
+    low, _ = ephemeral_port_range()
+    assert max(shares[0] | shares[1]) < low

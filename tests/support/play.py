@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,30 @@ def suit_only_refusal(rule: Rule) -> tuple[str, str]:
                     ):
                         return str(code), f"{card}>{target_column + 1}"
     raise AssertionError("no suit-only refusal in 49 deals")
+
+
+def opening_where(rule: Rule, fits: Callable[[list[str]], bool], key: bytes = DEV_DEAL_KEY) -> str:
+    """The code of the first deal of `rule` under `key` whose opening moves ("6S>1", "AH>F")
+    `fits` accepts: for a test that needs a kind of move, a fixed choice checked to have it
+    (a random deal may have none: 0.8 % of Russian deals offer no move onto a column)."""
+    for number in range(1, 50):
+        code = GameCode(rule, number)
+        if fits([str(move) for move in Game.new(code, key).legal_moves]):
+            return str(code)
+    raise AssertionError(f"no {rule.name} deal among the first 49 fits")
+
+
+def has_column_move(moves: list[str]) -> bool:
+    return any(move.partition(">")[2].isdigit() for move in moves)
+
+
+def column_move(moves: list[str]) -> tuple[str, int]:
+    """The first of `moves` onto a column ("6S>1"): the card to drag and its column (1-7)."""
+    for move in moves:
+        card, _, target = move.partition(">")
+        if target.isdigit():
+            return card, int(target)
+    raise AssertionError(f"no column move among {moves}")
 
 
 def token_client(user: User) -> APIClient:

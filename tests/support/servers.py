@@ -19,15 +19,17 @@ from scripts.processes import free_port as free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_database_url() -> str:
-    """The URL of the database this test process uses, so child processes share it."""
+def test_database_url(name: str | None = None) -> str:
+    """The URL of the database this test process uses, so child processes share it; or of
+    the database `name` on the same server."""
     settings = connection.settings_dict
     host = settings["HOST"]
+    name = name or settings["NAME"]
     if host.startswith("/"):
-        return f"postgresql://{settings['USER']}@/{settings['NAME']}?host={host}"
+        return f"postgresql://{settings['USER']}@/{name}?host={host}"
     port = settings["PORT"] or "5432"
     password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
-    return f"postgresql://{settings['USER']}{password}@{host}:{port}/{settings['NAME']}"
+    return f"postgresql://{settings['USER']}{password}@{host}:{port}/{name}"
 
 
 @contextmanager

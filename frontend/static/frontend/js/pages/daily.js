@@ -141,9 +141,10 @@ function dayPicker(ctx, day, today, rule) {
   });
   const open = () => (input.showPicker ? input.showPicker() : input.focus());
   const date = formatDate(`${shown}T00:00:00Z`, { timeZone: "UTC", dateStyle: "medium" });
-  // Its name holds the day it shows: a voice command saying the visible text reaches it.
+  // Its name starts with the day it shows (axe-core: label-content-name-mismatch), outside
+  // parentheses, which axe leaves out: a voice command saying the visible text reaches it.
   return h("span", { class: "day-choice" },
-    h("button", { type: "button", class: "day-picker", "aria-label": interpolate(gettext("Choose a day (now %(date)s)"), { date }, true), onclick: open }, date),
+    h("button", { type: "button", class: "day-picker", "aria-label": interpolate(gettext("%(date)s: choose a day"), { date }, true), onclick: open }, date),
     input);
 }
 
