@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.links import LinkExpired
 from accounts.models import PlayerSettings
 from games import events
+from games.fairness import visibility
 from games.models import DataExport, Game, MoveLogEntry, PlayerStats
 from games.puzzles.models import PuzzleAttempt, PuzzleCard, PuzzlePlayer
 from games.races.models import RaceRating
@@ -143,9 +144,12 @@ def _account(user: User) -> dict[str, Any]:
 
 
 def _game_row(game: Game, log: Iterable[str]) -> list[object]:
+    """A game's row; a deal still secret (today's daily, a running race) keeps its code and
+    moves out, as every other door does (games.fairness.visibility.hides_code)."""
+    secret = visibility.hides_code(game)
     return [
         game.pk,
-        game.code,
+        "" if secret else game.code,
         game.rule,
         game.status,
         game.score,
@@ -159,7 +163,7 @@ def _game_row(game: Game, log: Iterable[str]) -> list[object]:
         game.first_move_at.isoformat() if game.first_move_at else "",
         game.finished_at.isoformat() if game.finished_at else "",
         round(game.elapsed().total_seconds(), 3),
-        " ".join(log),
+        "" if secret else " ".join(log),
     ]
 
 

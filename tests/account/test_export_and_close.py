@@ -23,8 +23,8 @@ from oauth2_provider.models import (
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
-from games import guest_purge
-from games.models import DataExport, Game
+from games import days, guest_purge
+from games.models import DailyDeal, DataExport, Game
 from games.races.models import Racer, RaceRating
 from tests.support import oauth
 from tests.support.play import new_game, token_client, winning_line
@@ -208,3 +208,21 @@ def test_a_guest_leaves_without_a_password(db: None) -> None:
     new_game(guest)
     assert guest.post("/api/v1/me/delete", {}, format="json").status_code == 204
     assert not User.objects.filter(pk=guest_id).exists()
+
+
+def test_an_archive_keeps_a_running_dailys_code_and_log_secret(
+    alice: User, alice_api: APIClient
+) -> None:
+    """The archive is a door like any other (docs/fair-play.md): a game whose deal is still
+    secret (today's daily, a running race) is listed without its code and its moves."""
+    DailyDeal.objects.create(date=days.today(), number=123_456, candidate=0, verdict="winnable")
+    attempt = ok(alice_api.post("/api/v1/daily/play"), 201)
+    play_line(alice_api, attempt["id"], attempt["legal_moves"][:1])
+    alice_api.post("/api/v1/me/export")
+    assert run_queued_tasks() == 1
+    download = alice_api.get(ok(alice_api.get("/api/v1/me/export"))["download"])
+    archive = zipfile.ZipFile(io.BytesIO(download.content))
+    rows = list(csv.DictReader(io.StringIO(archive.read("games.csv").decode())))
+    assert [(row["id"], row["code"], row["move_log"]) for row in rows] == [
+        (str(attempt["id"]), "", "")
+    ]
