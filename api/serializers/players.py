@@ -59,3 +59,91 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     cards_on_foundations = serializers.IntegerField()
     assisted = serializers.BooleanField()
     finished_at = serializers.DateTimeField()
+
+
+class RatingPointSerializer(serializers.Serializer[Any]):
+    at = serializers.DateTimeField()
+    rating = serializers.FloatField(help_text="The shown rating after it: mu - 3 sigma.")
+    change = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(
+        allow_null=True, help_text="openskill's sigma after it: the band is rating +- sigma."
+    )
+
+
+class RacePointSerializer(RatingPointSerializer):
+    race = serializers.CharField(help_text="The race's room: /races/<room>.")
+    place = serializers.IntegerField(allow_null=True)
+
+
+class PuzzlePointSerializer(RatingPointSerializer):
+    puzzle = serializers.IntegerField()
+    solved = serializers.BooleanField()
+
+
+class RaceRatingChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    series = serializers.DictField(
+        child=RacePointSerializer(many=True), help_text="Keyed by rule, oldest race first."
+    )
+
+
+class PuzzleRatingChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    points = PuzzlePointSerializer(many=True, help_text="Rated answers, oldest first.")
+
+
+class DailyCellSerializer(serializers.Serializer[Any]):
+    date = serializers.DateField()
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    state = serializers.ChoiceField(choices=["played", "won", "won-without-help"])
+    rank = serializers.IntegerField(help_text="In the day's ranking (with or without help).")
+    game = serializers.IntegerField()
+
+
+class DailiesChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    from_ = serializers.DateField(help_text="The first day covered (a year ago).")
+    to = serializers.DateField()
+    cells = DailyCellSerializer(many=True, help_text="Days played only; a missing day: not played.")
+
+    def get_fields(self) -> dict[str, Any]:
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class WeekSerializer(serializers.Serializer[Any]):
+    week = serializers.DateField(help_text="The week's Monday (UTC).")
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+
+
+class WinRateChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    series = serializers.DictField(child=WeekSerializer(many=True), help_text="Keyed by rule.")
+
+
+class WinPointSerializer(serializers.Serializer[Any]):
+    at = serializers.DateTimeField()
+    rule = serializers.ChoiceField(choices=Game.Rule.values)
+    game = serializers.IntegerField()
+    seconds = serializers.FloatField()
+    moves = serializers.IntegerField()
+
+
+class WinsChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    points = WinPointSerializer(
+        many=True, help_text="The newest 500 wins without help, oldest first."
+    )
+
+
+class TurningBarSerializer(serializers.Serializer[Any]):
+    move = serializers.IntegerField(help_text="The move after which the game was lost.")
+    games = serializers.IntegerField()
+
+
+class TurningPointsChartSerializer(serializers.Serializer[Any]):
+    chart = serializers.CharField()
+    series = serializers.DictField(child=TurningBarSerializer(many=True), help_text="By rule.")
