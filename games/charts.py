@@ -9,14 +9,25 @@ finished is in them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
-from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce, TruncWeek
 from django.utils.translation import gettext_lazy as _
 
@@ -40,13 +51,30 @@ class UnknownChart(ServiceError):
     message = _("There is no such chart.")
 
 
-def _iso(moment: datetime | date) -> str:
-    return moment.isoformat()
+def _columns(names: tuple[str, ...], rows: Iterable[tuple[Any, ...]]) -> dict[str, list[Any]]:
+    """Rows as parallel lists, one per name (the form uPlot draws; small in JSON)."""
+    columns = list(zip(*rows, strict=True)) or [()] * len(names)
+    return {name: list(column) for name, column in zip(names, columns, strict=True)}
+
+
+def _unix(moments: list[datetime]) -> list[int]:
+    return [int(moment.timestamp()) for moment in moments]
+
+
+def _per_rule(names: tuple[str, ...], rows: Iterable[tuple[Any, ...]]) -> dict[str, Any]:
+    """Rows whose first value is the rule, as columns per rule."""
+    grouped: dict[str, list[tuple[Any, ...]]] = {}
+    for rule, *rest in rows:
+        grouped.setdefault(rule, []).append(tuple(rest))
+    return {rule: _columns(names, found) for rule, found in grouped.items()}
 
 
 def _secret(prefix: str = "") -> Q:
     """Games still secret to everybody but their player: today's dailies, running races."""
     return Q(**{f"{prefix}race_hidden": True}) | Q(**{f"{prefix}daily_date__gte": today()})
+
+
+RATING_COLUMNS = ("at", "rating", "change", "sigma")
 
 
 def race_rating(player: User, own: bool) -> dict[str, Any]:
@@ -55,29 +83,21 @@ def race_rating(player: User, own: bool) -> dict[str, Any]:
         Racer.objects.filter(
             player=player, rating_after__isnull=False, race__status=Race.Status.FINISHED
         )
+        .annotate(change=F("rating_after") - F("rating_before"))
         .order_by("race__finished_at", "race_id")
         .values_list(
             "race__rule",
             "race__finished_at",
+            "rating_after",
+            "change",
+            "sigma_after",
             "race__room",
             "place",
-            "rating_before",
-            "rating_after",
-            "sigma_after",
         )
     )
-    series: dict[str, list[dict[str, Any]]] = {}
-    for rule, at, room, place, before, after, sigma in rows:
-        series.setdefault(rule, []).append(
-            {
-                "at": _iso(at),
-                "race": room,
-                "place": place,
-                "rating": after,
-                "change": after - before if before is not None else None,
-                "sigma": sigma,
-            }
-        )
+    series = _per_rule((*RATING_COLUMNS, "race", "place"), rows)
+    for columns in series.values():
+        columns["at"] = _unix(columns["at"])
     return {"series": series}
 
 
@@ -87,23 +107,14 @@ def puzzle_rating(player: User, own: bool) -> dict[str, Any]:
     rows = PuzzleAttempt.objects.filter(player=player, rated=True, rating_after__isnull=False)
     if not own:
         rows = rows.exclude(daily_date__gte=today())
-    return {
-        "points": [
-            {
-                "at": _iso(at),
-                "puzzle": puzzle,
-                "solved": correct,
-                "rating": after,
-                "change": after - before if before is not None else None,
-                "sigma": sigma,
-            }
-            for at, puzzle, correct, before, after, sigma in rows.order_by(
-                "created_at", "id"
-            ).values_list(
-                "created_at", "puzzle_id", "correct", "rating_before", "rating_after", "sigma_after"
-            )
-        ]
-    }
+    points = _columns(
+        (*RATING_COLUMNS, "puzzle", "solved"),
+        rows.annotate(change=F("rating_after") - F("rating_before"))
+        .order_by("created_at", "id")
+        .values_list("created_at", "rating_after", "change", "sigma_after", "puzzle_id", "correct"),
+    )
+    points["at"] = _unix(points["at"])
+    return {"points": points}
 
 
 def _daily_rank() -> Subquery:
@@ -136,36 +147,27 @@ def _daily_rank() -> Subquery:
     return Subquery(counted, output_field=IntegerField())
 
 
-def _daily_state(status: str, assisted: bool) -> str:
-    if status != Game.Status.WON:
-        return "played"
-    return "won" if assisted else "won-without-help"
-
-
 def dailies(player: User, own: bool) -> dict[str, Any]:
     """A year of ranked dailies, a cell per day and rule played (a day not in the list was
-    not played), with the rank in that day's ranking (with or without help)."""
+    not played): `played`, `won` (with help) or `won-without-help`, with the rank in that
+    day's ranking (with or without help)."""
     first = today() - timedelta(days=CALENDAR_DAYS - 1)
     rows = Game.objects.filter(owner=player, ranked=True, daily_date__gte=first)
     if not own:
         rows = rows.exclude(_secret())
-    rows = rows.annotate(rank=Coalesce(_daily_rank(), Value(0)) + 1)
-    return {
-        "from": _iso(first),
-        "to": _iso(today()),
-        "cells": [
-            {
-                "date": _iso(day),
-                "rule": rule,
-                "state": _daily_state(status, assisted),
-                "rank": rank,
-                "game": game,
-            }
-            for day, rule, status, assisted, rank, game in rows.order_by(
-                "daily_date", "rule"
-            ).values_list("daily_date", "rule", "status", "assisted", "rank", "pk")
-        ],
-    }
+    cell = Case(
+        When(status=Game.Status.WON, assisted=False, then=Value("won-without-help")),
+        When(status=Game.Status.WON, then=Value("won")),
+        default=Value("played"),
+    )
+    cells = _columns(
+        ("date", "rule", "state", "rank", "game"),
+        rows.annotate(cell=cell, rank=Coalesce(_daily_rank(), Value(0)) + 1)
+        .order_by("daily_date", "rule")
+        .values_list("daily_date", "rule", "cell", "rank", "pk"),
+    )
+    cells["date"] = [day.isoformat() for day in cells["date"]]
+    return {"from": first.isoformat(), "to": today().isoformat(), "cells": cells}
 
 
 def _results(player: User, own: bool) -> QuerySet[Result]:
@@ -174,7 +176,7 @@ def _results(player: User, own: bool) -> QuerySet[Result]:
 
 
 def win_rate(player: User, own: bool) -> dict[str, Any]:
-    """Finished games and wins per UTC week (weeks start on Monday), per rule."""
+    """Finished games and wins per UTC week (`at`: its Monday), per rule."""
     rows = (
         _results(player, own)
         .annotate(week=TruncWeek("finished_at"))
@@ -183,34 +185,25 @@ def win_rate(player: User, own: bool) -> dict[str, Any]:
         .order_by("rule", "week")
         .values_list("rule", "week", "games", "wins")
     )
-    series: dict[str, list[dict[str, Any]]] = {}
-    for rule, week, games, wins in rows:
-        series.setdefault(rule, []).append(
-            {"week": _iso(week.date()), "games": games, "wins": wins, "win_rate": wins / games}
-        )
+    series = _per_rule(("at", "games", "wins"), rows)
+    for columns in series.values():
+        columns["at"] = _unix(columns["at"])
     return {"series": series}
 
 
 def wins(player: User, own: bool) -> dict[str, Any]:
-    """Time and moves of the newest `WINS_SHOWN` wins without help, oldest first."""
+    """Time and moves of the newest `WINS_SHOWN` wins without help, per rule, oldest first."""
     rows = (
         _results(player, own)
         .filter(won=True, assisted=False)
         .order_by("-finished_at", "-id")
-        .values_list("finished_at", "rule", "game_id", "duration", "moves")[:WINS_SHOWN]
+        .values_list("rule", "finished_at", "duration", "moves", "game_id")[:WINS_SHOWN]
     )
-    return {
-        "points": [
-            {
-                "at": _iso(at),
-                "rule": rule,
-                "game": game,
-                "seconds": round(duration.total_seconds(), 3),
-                "moves": moves,
-            }
-            for at, rule, game, duration, moves in reversed(rows)
-        ]
-    }
+    series = _per_rule(("at", "seconds", "moves", "game"), reversed(rows))
+    for columns in series.values():
+        columns["at"] = _unix(columns["at"])
+        columns["seconds"] = [round(spent.total_seconds(), 3) for spent in columns["seconds"]]
+    return {"series": series}
 
 
 def turning_points(player: User, own: bool) -> dict[str, Any]:
@@ -226,10 +219,7 @@ def turning_points(player: User, own: bool) -> dict[str, Any]:
         .order_by("game__rule", "losing_version")
         .values_list("game__rule", "losing_version", "games")
     )
-    series: dict[str, list[dict[str, Any]]] = {}
-    for rule, move, games in counts:
-        series.setdefault(rule, []).append({"move": move, "games": games})
-    return {"series": series}
+    return {"series": _per_rule(("move", "games"), counts)}
 
 
 CHARTS: dict[str, Callable[[User, bool], dict[str, Any]]] = {

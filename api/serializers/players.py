@@ -61,50 +61,70 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     finished_at = serializers.DateTimeField()
 
 
-class RatingPointSerializer(serializers.Serializer[Any]):
-    at = serializers.DateTimeField()
-    rating = serializers.FloatField(help_text="The shown rating after it: mu - 3 sigma.")
-    change = serializers.FloatField(allow_null=True)
-    sigma = serializers.FloatField(
-        allow_null=True, help_text="openskill's sigma after it: the band is rating +- sigma."
+def _ints(help_text: str = "") -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), help_text=help_text)
+
+
+def _floats(help_text: str = "", *, nullable: bool = False) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.FloatField(allow_null=nullable), help_text=help_text
     )
 
 
-class RacePointSerializer(RatingPointSerializer):
-    race = serializers.CharField(help_text="The race's room: /races/<room>.")
-    place = serializers.IntegerField(allow_null=True)
+AT = "Unix seconds (UTC), oldest first."
 
 
-class PuzzlePointSerializer(RatingPointSerializer):
-    puzzle = serializers.IntegerField()
-    solved = serializers.BooleanField()
+class RatingColumnsSerializer(serializers.Serializer[Any]):
+    """A rating's changes as parallel lists: index i of each is the i-th change."""
+
+    at = _ints(AT)
+    rating = _floats("The shown rating after it: openskill's ordinal, mu - 3 sigma.")
+    change = _floats("rating minus the rating before it.", nullable=True)
+    sigma = _floats(
+        "openskill's sigma after it (null before it was kept): the band is rating +- sigma.",
+        nullable=True,
+    )
+
+
+class RaceColumnsSerializer(RatingColumnsSerializer):
+    race = serializers.ListField(
+        child=serializers.CharField(), help_text="The race's room: /races/<room>."
+    )
+    place = _ints("The place taken.")
+
+
+class PuzzleColumnsSerializer(RatingColumnsSerializer):
+    puzzle = _ints()
+    solved = serializers.ListField(child=serializers.BooleanField())
 
 
 class RaceRatingChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    series = serializers.DictField(
-        child=RacePointSerializer(many=True), help_text="Keyed by rule, oldest race first."
-    )
+    series = serializers.DictField(child=RaceColumnsSerializer(), help_text="Keyed by rule.")
 
 
 class PuzzleRatingChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    points = PuzzlePointSerializer(many=True, help_text="Rated answers, oldest first.")
+    points = PuzzleColumnsSerializer(help_text="Rated answers.")
 
 
-class DailyCellSerializer(serializers.Serializer[Any]):
-    date = serializers.DateField()
-    rule = serializers.ChoiceField(choices=Game.Rule.values)
-    state = serializers.ChoiceField(choices=["played", "won", "won-without-help"])
-    rank = serializers.IntegerField(help_text="In the day's ranking (with or without help).")
-    game = serializers.IntegerField()
+class DailyColumnsSerializer(serializers.Serializer[Any]):
+    date = serializers.ListField(child=serializers.DateField(), help_text="Oldest first.")
+    rule = serializers.ListField(child=serializers.ChoiceField(choices=Game.Rule.values))
+    state = serializers.ListField(
+        child=serializers.ChoiceField(choices=["played", "won", "won-without-help"])
+    )
+    rank = _ints("In the day's ranking (with help, or without).")
+    game = _ints()
 
 
 class DailiesChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    from_ = serializers.DateField(help_text="The first day covered (a year ago).")
+    from_ = serializers.DateField(help_text="The first day covered (364 days before `to`).")
     to = serializers.DateField()
-    cells = DailyCellSerializer(many=True, help_text="Days played only; a missing day: not played.")
+    cells = DailyColumnsSerializer(
+        help_text="A cell per day and rule played; a day and rule not listed was not played."
+    )
 
     def get_fields(self) -> dict[str, Any]:
         fields = super().get_fields()
@@ -112,38 +132,37 @@ class DailiesChartSerializer(serializers.Serializer[Any]):
         return fields
 
 
-class WeekSerializer(serializers.Serializer[Any]):
-    week = serializers.DateField(help_text="The week's Monday (UTC).")
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField()
+class WeekColumnsSerializer(serializers.Serializer[Any]):
+    at = _ints("Each week's Monday, 00:00 UTC, in Unix seconds.")
+    games = _ints("Games finished that week.")
+    wins = _ints()
 
 
 class WinRateChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    series = serializers.DictField(child=WeekSerializer(many=True), help_text="Keyed by rule.")
+    series = serializers.DictField(child=WeekColumnsSerializer(), help_text="Keyed by rule.")
 
 
-class WinPointSerializer(serializers.Serializer[Any]):
-    at = serializers.DateTimeField()
-    rule = serializers.ChoiceField(choices=Game.Rule.values)
-    game = serializers.IntegerField()
-    seconds = serializers.FloatField()
-    moves = serializers.IntegerField()
+class WinColumnsSerializer(serializers.Serializer[Any]):
+    at = _ints(AT)
+    seconds = _floats("Time played.")
+    moves = _ints()
+    game = _ints()
 
 
 class WinsChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    points = WinPointSerializer(
-        many=True, help_text="The newest 500 wins without help, oldest first."
+    series = serializers.DictField(
+        child=WinColumnsSerializer(),
+        help_text="Keyed by rule: the newest 500 wins without help over all rules.",
     )
 
 
-class TurningBarSerializer(serializers.Serializer[Any]):
-    move = serializers.IntegerField(help_text="The move after which the game was lost.")
-    games = serializers.IntegerField()
+class TurningColumnsSerializer(serializers.Serializer[Any]):
+    move = _ints("The move after which the game could no longer be won.")
+    games = _ints("Lost games lost there.")
 
 
 class TurningPointsChartSerializer(serializers.Serializer[Any]):
     chart = serializers.CharField()
-    series = serializers.DictField(child=TurningBarSerializer(many=True), help_text="By rule.")
+    series = serializers.DictField(child=TurningColumnsSerializer(), help_text="Keyed by rule.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
@@ -76,18 +77,13 @@ def test_race_rating_follows_each_finished_race_with_its_band(alice: User, bob: 
             race=race, player=alice, seat=1, active=False, place=1,
             rating_before=1.5, rating_after=after, sigma_after=7.25,
         )  # fmt: skip
-    answer = _chart(APIClient(), "race-rating")
-    assert answer["series"] == {
-        "C": [
-            {
-                "at": answer["series"]["C"][0]["at"],  # type: ignore[index]
-                "race": "AAAA1111",
-                "place": 1,
-                "rating": 4.0,
-                "change": 2.5,
-                "sigma": 7.25,
-            }
-        ]
+    series = _chart(APIClient(), "race-rating")["series"]["C"]  # type: ignore[index]
+    assert {key: values for key, values in series.items() if key != "at"} == {
+        "rating": [4.0],
+        "change": [2.5],
+        "sigma": [7.25],
+        "race": ["AAAA1111"],
+        "place": [1],
     }
 
 
@@ -100,14 +96,11 @@ def test_dailies_rank_each_day_and_hide_today_from_others(alice: User, bob: User
     )
     _finished(alice, 0, won=True, daily_date=today(), ranked=True)
     cells = _chart(APIClient(), "dailies")["cells"]
-    assert [(cell["state"], cell["rank"]) for cell in cells] == [  # type: ignore[attr-defined]
-        ("played", 2),
-        ("won-without-help", 1),
-        ("won", 1),
-    ]
+    assert cells["state"] == ["played", "won-without-help", "won"]  # type: ignore[index]
+    assert cells["rank"] == [2, 1, 1]  # type: ignore[index]
     own = APIClient()
     own.force_authenticate(alice)
-    assert len(_chart(own, "dailies")["cells"]) == 4  # type: ignore[arg-type]
+    assert len(_chart(own, "dailies")["cells"]["date"]) == 4  # type: ignore[index]
 
 
 def test_dailies_rank_leaves_marked_players_out(alice: User, bob: User) -> None:
@@ -115,7 +108,7 @@ def test_dailies_rank_leaves_marked_players_out(alice: User, bob: User) -> None:
     _finished(alice, 1, won=False, daily_date=day, ranked=True)
     _finished(bob, 1, won=True, daily_date=day, ranked=True)
     moderation.mark(bob, by=User.objects.create_user("warden"), reason="test")
-    assert _chart(APIClient(), "dailies")["cells"][0]["rank"] == 1  # type: ignore[index]
+    assert _chart(APIClient(), "dailies")["cells"]["rank"] == [1]  # type: ignore[index]
 
 
 def test_win_rate_counts_each_week_per_rule(alice: User) -> None:
@@ -124,10 +117,10 @@ def test_win_rate_counts_each_week_per_rule(alice: User) -> None:
     for won in (True, True, False):
         _finished(alice, offset, won=won)
     _finished(alice, offset, won=False, rule="R")
-    series = _chart(APIClient(), "win-rate")["series"]
-    assert series == {
-        "C": [{"week": monday.isoformat(), "games": 3, "wins": 2, "win_rate": 2 / 3}],
-        "R": [{"week": monday.isoformat(), "games": 1, "wins": 0, "win_rate": 0.0}],
+    week = int(datetime.combine(monday, time(), UTC).timestamp())
+    assert _chart(APIClient(), "win-rate")["series"] == {
+        "C": {"at": [week], "games": [3], "wins": [2]},
+        "R": {"at": [week], "games": [1], "wins": [0]},
     }
 
 
@@ -136,10 +129,8 @@ def test_wins_are_those_without_help_and_hide_a_running_daily(alice: User) -> No
     _finished(alice, 4, won=True, assisted=True)
     _finished(alice, 3, won=False)
     _finished(alice, 0, won=True, daily_date=today(), ranked=True)
-    points = _chart(APIClient(), "wins")["points"]
-    assert [(p["game"], p["seconds"], p["moves"]) for p in points] == [  # type: ignore[attr-defined]
-        (plain.pk, 300.0, 100)
-    ]
+    wins = _chart(APIClient(), "wins")["series"]["C"]  # type: ignore[index]
+    assert (wins["game"], wins["seconds"], wins["moves"]) == ([plain.pk], [300.0], [100])
 
 
 def test_turning_points_count_lost_games_per_move(alice: User) -> None:
@@ -151,7 +142,7 @@ def test_turning_points_count_lost_games_per_move(alice: User) -> None:
     running = _finished(alice, 0, won=False, daily_date=today(), ranked=True)
     GameAnalysis.objects.create(game=running, node_budget=1, turning="lost", losing_version=7)
     assert _chart(APIClient(), "turning-points")["series"] == {
-        "C": [{"move": 12, "games": 2}, {"move": 20, "games": 1}]
+        "C": {"move": [12, 20], "games": [2, 1]}
     }
 
 
@@ -178,6 +169,7 @@ def test_each_chart_of_a_seeded_profile_is_one_query_and_cached_for_others(alice
             answer = charts.chart(name, alice, anonymous)
         assert len(fresh) == 1, name
         assert any(answer[key] for key in ("series", "points", "cells") if key in answer), name
+        assert json.dumps(answer)  # plain JSON, nothing left for the renderer
         with CaptureQueriesContext(connection) as cached:
             assert charts.chart(name, alice, anonymous) == answer
         assert len(cached) == 0, name

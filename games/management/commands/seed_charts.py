@@ -76,9 +76,10 @@ def seed_profile(player: User, games: int, seed: int = 41) -> None:
                 score=game.cards_on_foundations * 10,
                 cards_on_foundations=game.cards_on_foundations,
                 assisted=game.assisted,
-                finished_at=game.finished_at,
+                finished_at=at,
             )
             for game in saved
+            if (at := game.finished_at) is not None
         )
         GameAnalysis.objects.bulk_create(
             GameAnalysis(
