@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.analysis.models import GameAnalysis
+from games import stats
 from games.days import today
 from games.models import Game, Result
 from games.puzzles.models import Puzzle, PuzzleAttempt
@@ -45,7 +46,8 @@ def _game(player: User, rule: str, at: datetime, won: bool, **extra: Any) -> Gam
 def seed_profile(player: User, games: int, seed: int = 41) -> None:
     """`games` finished games of `player` over the year to today (a ranked daily per rule on
     most days, the rest ordinary), a race and a puzzle per ten games, and an analysis with a
-    turning point for each lost game. The same `seed` gives the same rows."""
+    turning point for each lost game, and the statistics rebuilt from the results. The same
+    `seed` gives the same rows."""
     rng = random.Random(seed)
     end = datetime.combine(today(), time(), tzinfo=UTC)  # today's dailies stay out
     rows: list[Game] = []
@@ -76,10 +78,10 @@ def seed_profile(player: User, games: int, seed: int = 41) -> None:
                 score=game.cards_on_foundations * 10,
                 cards_on_foundations=game.cards_on_foundations,
                 assisted=game.assisted,
-                finished_at=at,
+                finished_at=finished,
             )
             for game in saved
-            if (at := game.finished_at) is not None
+            if (finished := game.finished_at) is not None
         )
         GameAnalysis.objects.bulk_create(
             GameAnalysis(
@@ -92,6 +94,8 @@ def seed_profile(player: User, games: int, seed: int = 41) -> None:
             for game in saved
             if game.status != Game.Status.WON
         )
+        for rule in RULES:
+            stats.rebuild(player.pk, rule)
         _seed_races(player, games // 10, end, rng)
         _seed_puzzles(player, games // 10, end, rng)
 
