@@ -66,8 +66,8 @@ function linePlot(width, lines, yValue, bars = false) {
     });
     if (line.band) {
       const low = series.length;
-      series.push({ label: "", stroke: `${stroke}55`, width: 1, spanGaps: true, points: { show: false } });
-      series.push({ label: "", stroke: `${stroke}55`, width: 1, spanGaps: true, points: { show: false } });
+      series.push({ label: "−σ", stroke: `${stroke}55`, width: 1, spanGaps: true, points: { show: false } });
+      series.push({ label: "+σ", stroke: `${stroke}55`, width: 1, spanGaps: true, points: { show: false } });
       bands.push({ series: [low + 1, low], fill: `${stroke}22` });
     }
   });
