@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, time, timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,7 +19,11 @@ from games.analysis.models import GameAnalysis
 from games.days import today
 from games.management.commands.seed_charts import CODE, seed_profile
 from games.models import Game, Result
-from games.races.models import Race, Racer
+from games.puzzles.models import PuzzlePlayer
+from games.races.models import Race, Racer, RaceRating
+from tests.support.play import token_client, winning_line
+from tests.support.puzzles import seeded
+from tests.support.races import my_game, play_direct, running_race, win
 from tests.support.schema import openapi
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +90,31 @@ def test_race_rating_follows_each_finished_race_with_its_band(alice: User, bob: 
         "race": ["AAAA1111"],
         "place": [1],
     }
+
+
+def test_a_rated_race_keeps_sigma_for_the_band(alice: User, bob: User, settings: Any) -> None:
+    settings.RACE_COUNTDOWN_SECONDS = 0  # the race runs once both are ready
+    alice_api, bob_api = token_client(alice), token_client(bob)
+    room = running_race(alice_api, bob_api, server_dealt=True)
+    play_direct(bob, my_game(bob_api, room), winning_line()[1][:10])
+    win(alice_api, room, alice)
+    series = _chart(alice_api, "race-rating")["series"]
+    rule = Race.objects.get(room=room).rule
+    rating = RaceRating.objects.get(player=alice, rule=rule)
+    assert series[rule]["sigma"] == [rating.sigma]  # type: ignore[index]
+    assert series[rule]["rating"] == [rating.rating]  # type: ignore[index]
+
+
+def test_a_rated_puzzle_answer_keeps_sigma_for_the_band(alice: User) -> None:
+    (puzzle,) = seeded(1)
+    client = token_client(alice)
+    answer = client.post(
+        f"/api/v1/puzzles/{puzzle.pk}/attempts", {"moves": puzzle.solution}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+    points = _chart(client, "puzzle-rating")["points"]
+    assert points["sigma"] == [PuzzlePlayer.objects.get(player=alice).sigma]  # type: ignore[index]
+    assert points["solved"] == [True]  # type: ignore[index]
 
 
 def test_dailies_rank_each_day_and_hide_today_from_others(alice: User, bob: User) -> None:

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.analysis.models import GameAnalysis
 from games import stats
+from games.analysis.models import GameAnalysis
 from games.days import today
 from games.models import Game, Result
 from games.puzzles.models import Puzzle, PuzzleAttempt
