@@ -1,6 +1,7 @@
 """A profile's charts (issue 41): a seeded profile (games, dailies over a year, races, puzzles)
-shows every chart with its summary and, behind a keyboard-reachable toggle, its table; on a
-390 by 844 phone nothing runs off the page, in every language."""
+shows every chart with its summary and, behind a keyboard-reachable toggle, its table, and a
+signed-in visitor's own lines beside; on a 390 by 844 phone nothing runs off the page, in
+every language."""
 
 from __future__ import annotations
 
@@ -53,9 +54,12 @@ def test_a_seeded_profile_shows_every_chart_with_its_table(
     alice_browser: Player, browser: Browser, server: RunningServer, screenshots: Path
 ) -> None:
     seed_profile(User.objects.create_user("carol"), 400)
+    seed_profile(User.objects.get(username="alice"), 60, seed=7)
     page = alice_browser.page
     page.goto("/players/carol")
     expect(page.locator(".note", has_text="dashed")).to_be_visible()  # alice compares
+    win_rate = page.locator('figure[data-chart="win-rate"] .u-legend')
+    expect(win_rate).to_contain_text("Classic (you)")  # her own line beside carol's
     page.locator(".charts").screenshot(path=str(screenshots / "profile-charts-1280.png"))
     every_chart_has_its_table(page)
 

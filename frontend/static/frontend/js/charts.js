@@ -173,7 +173,7 @@ function dailies(data, _mine, _width, profile) {
     { rule: ruleName(rule), current: formatNumber(profile.stats[rule].current_daily_streak), best: formatNumber(profile.stats[rule].best_daily_streak) }, true));
   const summary = c.date.length
     ? [interpolate(gettext("%(played)s dailies played in the last year, %(won)s won, %(clean)s of them without help."),
-      { played: formatNumber(c.date.length), won: formatNumber(won), clean: formatNumber(clean) }, true), ...streaks].join(" ")
+      { played: formatNumber(c.date.length), won: formatNumber(won), clean: formatNumber(clean) }, true), `${streaks.join("; ")}.`].join(" ")
     : gettext("No daily played in the last year.");
   const legend = h("p", { class: "calendar-legend" }, Object.values(DAILY_STATES).map(([symbol, label]) => h("span", {}, `${symbol} ${label()}`)));
   const plot = c.date.length ? h("div", {}, rules.map((rule) => calendar(data, rule)), legend) : null;
