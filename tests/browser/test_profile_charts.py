@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from games.management.commands.seed_charts import seed_profile
+from tests.browser.audit import axe_violations
 from tests.browser.helpers import Player, new_context
 from tests.support.servers import RunningServer
 
@@ -62,6 +63,7 @@ def test_a_seeded_profile_shows_every_chart_with_its_table(
     expect(win_rate).to_contain_text("Classic (you)")  # her own line beside carol's
     page.locator(".charts").screenshot(path=str(screenshots / "profile-charts-1280.png"))
     every_chart_has_its_table(page)
+    assert axe_violations(page) == []  # the charts with their tables open
 
     for language in ("en", "hu", "pt", "de"):
         context = new_context(browser, server, viewport=PHONE, is_mobile=True, has_touch=True)

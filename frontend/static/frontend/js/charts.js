@@ -28,7 +28,8 @@ const decimal = (value) => (value === null ? "—" : formatNumber(value, { maxim
  * and the table behind a toggle. */
 function figure(name, title, summary, plot, table) {
   const tableId = `chart-table-${name}`;
-  const box = h("div", { class: "chart-table", id: tableId, hidden: true }, table);
+  // Scrolls when long: focusable, so the keyboard can scroll it too.
+  const box = h("div", { class: "chart-table", id: tableId, hidden: true, tabindex: "0", role: "region", "aria-label": title }, table);
   const toggle = h("button", { type: "button", class: "link table-toggle", "aria-expanded": "false", "aria-controls": tableId },
     gettext("Show as table"));
   toggle.addEventListener("click", () => {
