@@ -62,6 +62,11 @@ def test_a_seeded_profile_shows_every_chart_with_its_table(
     win_rate = page.locator('figure[data-chart="win-rate"] .u-legend')
     expect(win_rate).to_contain_text("Classic (you)")  # her own line beside carol's
     page.locator(".charts").screenshot(path=str(screenshots / "profile-charts-1280.png"))
+    race_plot = page.locator('figure[data-chart="race-rating"] .u-over')
+    plot_box = race_plot.bounding_box()
+    assert plot_box is not None
+    race_plot.hover(position={"x": plot_box["width"] - 2, "y": 10})  # the latest race
+    expect(page.locator('figure[data-chart="race-rating"] .u-legend')).to_contain_text("place")
     every_chart_has_its_table(page)
     assert axe_violations(page) == []  # the charts with their tables open
 

@@ -62,7 +62,9 @@ function linePlot(width, lines, yValue, bars = false) {
     const stroke = line.colour ?? COLOURS[index % COLOURS.length];
     series.push({
       label: line.label, stroke, width: 2, spanGaps: true, dash: line.yours ? YOURS : undefined,
-      points: { size: line.yours ? 4 : 6 }, value: (_u, v) => (v === null ? "" : yValue(v)),
+      points: { size: line.yours ? 4 : 6 },
+      // Hover or tap: the value, and what happened then (a race's place and the change).
+      value: (u, v, _s, idx) => (v === null ? "" : [yValue(v), line.detail?.get(u.data[0][idx])].filter(Boolean).join(" · ")),
       paths: bars ? uPlot.paths.bars({ size: [0.8, 12] }) : undefined, fill: bars ? `${stroke}99` : undefined,
     });
     if (line.band) {
@@ -101,8 +103,9 @@ const band = (columns) => [
   columns.rating.map((rating, i) => (columns.sigma[i] === null ? null : rating + columns.sigma[i])),
 ];
 
-function ratingLine(columns, label) {
-  return { label, at: columns.at, values: columns.rating, band: band(columns) };
+function ratingLine(columns, label, event = () => null) {
+  const detail = new Map(columns.at.map((at, i) => [at, [event(i), changeText(columns.change[i])].filter(Boolean).join(" ")]));
+  return { label, at: columns.at, values: columns.rating, band: band(columns), detail };
 }
 
 function changeText(change) {
@@ -116,7 +119,8 @@ function raceRating(data, mine, width) {
     ? rules.map(([rule, c]) => interpolate(gettext("%(rule)s: %(count)s rated races, rating %(rating)s (±%(sigma)s)"),
       { rule: ruleName(rule), count: formatNumber(c.at.length), rating: decimal(c.rating.at(-1)), sigma: decimal(c.sigma.at(-1)) }, true)).join("; ")
     : gettext("No rated race yet.");
-  const lines = perRule(data.series, mine?.series, (c, rule) => ratingLine(c, ruleName(rule)));
+  const place = (c) => (i) => interpolate(gettext("place %(place)s"), { place: formatNumber(c.place[i]) }, true);
+  const lines = perRule(data.series, mine?.series, (c, rule) => ratingLine(c, ruleName(rule), place(c)));
   const rows = rules.flatMap(([rule, c]) => c.at.map((at, i) => [day(at), ruleName(rule),
     h("a", { href: `/races/${c.race[i]}`, "data-link": true }, c.race[i]), formatNumber(c.place[i]),
     decimal(c.rating[i]), changeText(c.change[i]), decimal(c.sigma[i])]));
