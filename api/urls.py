@@ -133,6 +133,11 @@ v1 = [
         name="race-malformed",
     ),
     path("players/<username:username>", players.ProfileView.as_view(), name="player"),
+    path(
+        "players/<username:username>/charts/<str:chart>",
+        players.ChartView.as_view(),
+        name="player-chart",
+    ),
     path("players/<username:username>/races", races.PlayerRacesView.as_view(), name="player-races"),
     path(
         "players/<username:username>/history", players.HistoryView.as_view(), name="player-history"

@@ -302,6 +302,8 @@ SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
 # settles the races its sockets follow (countdown ends, time limits, forfeits).
 RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)
 RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
+# How long another player's charts are cached (games/charts.py); your own are read fresh.
+CHARTS_CACHE_SECONDS = env_int("CHARTS_CACHE_SECONDS", 60, minimum=0)
 
 # Websocket limits (api/realtime/limits.py, docs/realtime.md "Limits"): messages queued for a
 # socket whose client does not read before it is closed (4408); open sockets per client

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,8 +18,17 @@ from accounts import moderation, usernames
 from api.docs import errors
 from api.pagination import PAGE_PARAMETERS, page, page_of
 from api.serializers.common import RuleQuerySerializer, validated
-from api.serializers.players import HistoryEntrySerializer, ProfileSerializer
-from games import stats
+from api.serializers.players import (
+    DailiesChartSerializer,
+    HistoryEntrySerializer,
+    ProfileSerializer,
+    PuzzleRatingChartSerializer,
+    RaceRatingChartSerializer,
+    TurningPointsChartSerializer,
+    WinRateChartSerializer,
+    WinsChartSerializer,
+)
+from games import charts, stats
 from games.models import Game
 from ops.replica import replica_reads
 
@@ -72,3 +81,32 @@ class HistoryView(APIView):
         with replica_unless_own(request, username):
             results = stats.history(_player(username, request.user), rule)  # type: ignore[arg-type]
             return Response(page(request, self, results, stats.history_entry))
+
+
+CHART_ANSWERS = PolymorphicProxySerializer(
+    component_name="Chart",
+    serializers={
+        "race-rating": RaceRatingChartSerializer,
+        "puzzle-rating": PuzzleRatingChartSerializer,
+        "dailies": DailiesChartSerializer,
+        "win-rate": WinRateChartSerializer,
+        "wins": WinsChartSerializer,
+        "turning-points": TurningPointsChartSerializer,
+    },
+    resource_type_field_name="chart",
+)
+
+
+class ChartView(APIView):
+    required_scope = "game:read"
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A chart of a player's progress: ratings, dailies, win rate, wins, turning points",
+        parameters=[OpenApiParameter("chart", location="path", enum=list(charts.CHARTS))],
+        responses={200: CHART_ANSWERS, **errors(404, codes={404: [charts.UnknownChart]})},
+    )
+    def get(self, request: Request, username: str, chart: str) -> Response:
+        with replica_unless_own(request, username):
+            player = _player(username, request.user)
+            return Response(charts.chart(chart, player, request.user))  # type: ignore[arg-type]

@@ -37,6 +37,11 @@ def counts(game: Game) -> bool:
     return game.origin in COUNTED_ORIGINS
 
 
+def counted(game_field: str = "") -> Q:
+    """`counts` as a filter, for queries over games (`game_field`: the path to the game)."""
+    return Q(**{f"{game_field}origin__in": COUNTED_ORIGINS})
+
+
 def sets_records(game: Game) -> bool:
     """Whether a win of the game may set a record (best time, fewest moves): counted, unaided."""
     return counts(game) and not game.assisted

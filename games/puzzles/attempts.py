@@ -137,6 +137,7 @@ def attempt(player: User, puzzle_id: int, moves: list[str]) -> Answer:
             rated=rated,
             rating_before=before if rated else None,
             rating_after=stats.rating if rated else None,
+            sigma_after=stats.sigma if rated else None,
             daily_date=daily_date,
         )
         card = deck.review(player.pk, puzzle, correct, now)

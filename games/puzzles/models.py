@@ -157,6 +157,9 @@ class PuzzleAttempt(models.Model):
     rated = models.BooleanField(help_text="The player's first decided attempt at the puzzle.")
     rating_before = models.FloatField(null=True, blank=True)
     rating_after = models.FloatField(null=True, blank=True)
+    sigma_after = models.FloatField(
+        null=True, blank=True, help_text="The rating's uncertainty (openskill sigma) after it."
+    )
     daily_date = models.DateField(
         null=True, blank=True, help_text="The puzzle was that day's daily when answered."
     )

@@ -239,6 +239,7 @@ def finish(race: Race, racers: list[Racer], now: datetime, reason: str) -> None:
                 "active",
                 "rating_before",
                 "rating_after",
+                "sigma_after",
             ]
         )
     Game.objects.filter(racer__race=race).update(race_hidden=False)

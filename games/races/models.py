@@ -112,6 +112,9 @@ class Racer(models.Model):
     seen_at = models.DateTimeField(default=timezone.now, help_text="Last sign of life.")
     rating_before = models.FloatField(null=True, blank=True)
     rating_after = models.FloatField(null=True, blank=True)
+    sigma_after = models.FloatField(
+        null=True, blank=True, help_text="The rating's uncertainty (openskill sigma) after it."
+    )
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -148,3 +148,4 @@ def rate(race: Race, racers: list[Racer], now: datetime | None = None) -> None:
         row.updated_at = moment
         row.save()
         racer.rating_after = row.rating
+        racer.sigma_after = row.sigma

@@ -1,5 +1,6 @@
 // A public profile: statistics per rule and the history of finished games, page by page.
 import { get } from "../api.js";
+import { drawCharts } from "../charts.js";
 import { clock, h, when } from "../dom.js";
 import { formatDate, formatNumber, gettext, interpolate } from "../i18n.js";
 import { PAGE_SIZE, pageNumber, percent, ratingText } from "../standings.js";
@@ -92,14 +93,17 @@ export async function mount(root, ctx, _name, username) {
   const view = { rule: RULES.includes(params.get("rule")) ? params.get("rule") : "C", page: pageNumber(params.get("page")) };
   const historyBox = h("section", { class: "history", "aria-labelledby": "history-title" });
   const racesBox = h("section", { class: "race-stats", "aria-labelledby": "races-title", "data-part": "races" });
+  const chartsBox = h("section", { class: "charts", "aria-labelledby": "charts-title", "data-part": "charts" });
   root.replaceChildren(h("section", { class: "panel profile" },
     h("h1", {}, profile.username),
     h("p", { class: "joined" }, interpolate(gettext("Playing since %(date)s"), { date: formatDate(profile.joined, { dateStyle: "long" }) }, true),
       ctx.me?.username === profile.username ? [" · ", gettext("This is you.")] : null),
     h("div", { class: "stats-cards" }, RULES.map((rule) => statsCard(profile.stats[rule]))),
     assistedNote(),
+    chartsBox,
     racesBox,
     historyBox));
+  drawCharts(chartsBox, profile, ctx.me).catch(() => null);
   get(`/players/${encodeURIComponent(profile.username)}/races`).then((races) => fill(racesBox, raceStats(races))).catch(() => null);
 
   async function load() {
