@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts import links, mail
+from accounts import links, mail, sessions
 from ops.errors import ServiceError
 
 PURPOSE = "password-reset"
@@ -127,4 +127,5 @@ def reset(token: str, new: str) -> User:
         user = reset_user(token, lock=True)
         user.set_password(new)
         user.save(update_fields=["password"])
+        sessions.sign_out_others(user, None)  # every session, its sockets told
     return user

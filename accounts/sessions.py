@@ -15,6 +15,7 @@ from datetime import timedelta
 from ipaddress import IPv4Address, IPv6Address, IPv6Network, ip_address
 from typing import Any
 
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.db import transaction
@@ -151,6 +152,14 @@ def sign_out_others(user: User, current_key: str | None) -> int:
         Session.objects.filter(session_key__in=keys).delete()
         signed_out.send(SignedInSession, session_keys=keys)
     return len(keys)
+
+
+def password_changed(request: HttpRequest, user: User) -> None:
+    """After a password change: every other session ends (their sockets told), and this one
+    stays signed in (Django gives it a new key) and listed."""
+    sign_out_others(user, request.session.session_key)
+    update_session_auth_hash(request, user)
+    record(request, user)
 
 
 class LastSeenMiddleware:

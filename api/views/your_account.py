@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.contrib.auth import logout, update_session_auth_hash
+from django.contrib.auth import logout
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import addresses, guests, links, mail, passwords, two_factor
+from accounts import addresses, guests, links, mail, passwords, sessions, two_factor
 from accounts.scopes import PUBLIC, SessionRequired
 from api.docs import errors
 from api.permissions import CrossSiteRequest, SameSiteOnly, SessionOnly
@@ -132,7 +132,7 @@ class PasswordView(APIView):
         spec.is_valid(raise_exception=True)
         data = spec.validated_data
         passwords.change(request.user, data["current_password"], data["new_password"])
-        update_session_auth_hash(request._request, request.user)
+        sessions.password_changed(request._request, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from accounts import moderation
 from accounts.guests import is_guest
 from games import days
 from games.engine import Game, Move, read_private
@@ -104,8 +105,13 @@ def counts_for_ratings(player: User, puzzle: Puzzle) -> bool:
     """Whether `player`'s first decided attempt at `puzzle` moves ratings and streaks: a
     registered player's at a public (self-play) puzzle. A guest is a throwaway account, whose
     misses would push a puzzle's rating wherever its maker likes; a puzzle from a game has
-    its answer in that game's analysis, so it is practice for its owner."""
-    return puzzle.source == Puzzle.Source.SELF_PLAY and not is_guest(player)
+    its answer in that game's analysis, so it is practice for its owner. A marked account
+    (accounts.moderation) leaves every rating: its answers are practice too."""
+    return (
+        puzzle.source == Puzzle.Source.SELF_PLAY
+        and not is_guest(player)
+        and not moderation.is_marked(player)
+    )
 
 
 def attempt(player: User, puzzle_id: int, moves: list[str]) -> Answer:

@@ -120,6 +120,10 @@ def test_a_password_change_needs_the_current_one_and_signs_out_the_other_session
     assert changed.status_code == 204
     assert here.get("/api/v1/auth/me").status_code == 200
     assert elsewhere.get("/api/v1/auth/me").status_code in (401, 403)
+    # The sessions list says so too (and the other session's sockets were told: signed_out),
+    # and still lists this one.
+    listed = here.get("/api/v1/me/sessions").json()
+    assert [row["current"] for row in listed] == [True]
     assert signed_in("alice", NEW_PASSWORD)
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts import moderation
 from accounts.guests import create_guest
 from accounts.models import ApiToken
 from games import days, services
@@ -161,6 +162,20 @@ def test_a_guests_answers_move_no_rating(alice_api: APIClient) -> None:
     assert (again.rating, again.mu, again.attempts) == (puzzle.rating, puzzle.mu, 0)
     assert not PuzzleAttempt.objects.filter(rated=True).exists()
     assert answer(alice_api, puzzle, puzzle.solution)["rated"] is True
+
+
+def test_a_marked_players_answers_move_no_rating(
+    alice: User, bob: User, alice_api: APIClient
+) -> None:
+    """A marked account leaves every rating (docs/fair-play.md, "Moderation"): its answers
+    are practice, as a guest's, so it moves neither the puzzle's rating nor its own."""
+    (puzzle,) = seeded(1)
+    bob.is_staff = True
+    moderation.mark(alice, by=bob, reason="farming puzzles")
+    missed = answer(alice_api, puzzle, [wrong_move(puzzle)])
+    assert (missed["rated"], missed["rating_after"]) == (False, None)
+    again = Puzzle.objects.get(pk=puzzle.pk)
+    assert (again.rating, again.mu, again.attempts) == (puzzle.rating, puzzle.mu, 0)
 
 
 def test_a_puzzles_rating_comes_with_what_it_means(alice_api: APIClient) -> None:
