@@ -71,3 +71,16 @@ class Lobby:
         while not seen or seen[-1]["t"] != event_type:
             seen.append(json.loads(async_to_sync(receive)()["text"]))
         return seen
+
+
+def left_from_before(player: User, ranked: Game) -> Game:
+    """A practice game of the ranked attempt's deal, as one could start before rehearsals
+    were refused (tests/daily/test_rehearsal.py): the games help must still wait on."""
+    return Game.objects.create(
+        owner=player,
+        code=ranked.code,
+        rule=ranked.rule,
+        state=ranked.state,
+        daily_date=ranked.daily_date,
+        origin=Game.Origin.DAILY_PRACTICE,
+    )

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.models import Game
+from tests.daily.helpers import left_from_before
 from tests.support.play import new_game, post
 from tests.support.races import ok, refused, resign
 
@@ -18,18 +19,6 @@ ASKS = ("hint", "winnability")
 
 def ask(client: APIClient, game_id: int, question: str) -> int:
     return int(post(client, f"/api/v1/games/{game_id}/{question}", {}).status_code)
-
-
-def left_from_before(player: User, ranked: Game) -> Game:
-    """A practice game of the ranked attempt's deal, as one could start before the rule."""
-    return Game.objects.create(
-        owner=player,
-        code=ranked.code,
-        rule=ranked.rule,
-        state=ranked.state,
-        daily_date=ranked.daily_date,
-        origin=Game.Origin.DAILY_PRACTICE,
-    )
 
 
 def test_a_practice_game_gets_no_help_while_the_ranked_attempt_runs(
