@@ -246,6 +246,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "username": "alice",
         "day": days.today().isoformat(),
         "board": "wins",
+        "chart": "win-rate",
         "room": room,
         "puzzle_id": str(seeded(1)[0].pk),
         "session_id": str(SignedInSession.objects.get(user=bob).pk),
