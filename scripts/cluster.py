@@ -363,6 +363,10 @@ def production_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEAL_KEY": secrets.token_urlsafe(32),
         "ALLOWED_HOSTS": HOSTS,
+        # Production sends its e-mails through SMTP (`check --deploy` refuses the console);
+        # no local test here sends one, so nothing listens on this port.
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": "2525",
         "PYTHONUNBUFFERED": "1",
     }
     env.update(extra or {})
