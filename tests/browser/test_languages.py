@@ -91,7 +91,7 @@ def test_switching_language_translates_the_table_refusals_and_rules(
     page.screenshot(path=screenshots / f"language-{language}-rules.png")
 
     page.goto("/games")
-    started = page.locator("tbody tr td").nth(6)
+    started = page.locator("tbody tr td").nth(7)
     expect(started).to_have_text(re.compile(words["date"]))
     page.get_by_role("link", name=words["nav"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["title"])

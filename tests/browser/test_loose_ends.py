@@ -87,7 +87,7 @@ def test_pages_speak_the_chosen_language_with_its_plurals_numbers_and_dates(
         expect(page.locator(".stats-card[data-rule=C] [data-stat=win_rate]")).to_have_text(
             "100,0\u00a0%"
         )
-        history = page.locator(".history-table")
+        history = page.locator(".game-history")
         expect(history).to_contain_text("Tagesspiel 3. November 2026 (gewertet)")
 
         page.goto(f"/daily/{PAST_DAY}")

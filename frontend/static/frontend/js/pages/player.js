@@ -127,7 +127,7 @@ export async function mount(root, ctx, _name, username) {
       h("h2", { id: "history-title" }, gettext("History")),
       ruleToggle(view.rule, (rule) => change({ rule, page: 1 })),
       rows.length
-        ? h("table", { class: "history-table" }, headers, h("tbody", {}, rows))
+        ? h("table", { class: "history-table game-history" }, headers, h("tbody", {}, rows))
         : h("p", { class: "empty" }, interpolate(gettext("No finished %(rule)s games yet."), { rule: ruleName(view.rule) }, true)),
       pager(data, view.page, (page) => change({ page })));
   }
