@@ -48,6 +48,7 @@ SLOW_MODULES = (
 )
 #: Modules whose tests share servers started once for the module (module-scoped fixtures).
 SHARED_SERVER_MODULES = (
+    "realtime/test_classroom_sockets.py",
     "realtime/test_fanout.py",
     "realtime/test_hostile_sockets.py",
     "realtime/test_processes.py",

@@ -79,7 +79,7 @@ def test_the_account_menu_leads_to_my_profile_and_my_pages(
     expect(menu).to_have_attribute("aria-expanded", "true")
     page.screenshot(path=str(screenshots / "account-menu-1280x800.png"))
     expect(page.locator("#account-items a")).to_have_text(
-        ["My profile", "My games", "Settings", "Account security", "API tokens"]
+        ["My profile", "My games", "Settings", "Account", "Account security", "API tokens"]
     )
     page.keyboard.press("Escape")
     expect(page.get_by_role("link", name="My profile")).to_be_hidden()
