@@ -173,12 +173,19 @@ class LastSeenMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.session.session_key is not None and request.user.is_authenticated:
+        response = self.get_response(request)
+        # After the answer, and only when it was served: a request refused for want of the
+        # database (a dry pool's 503) must not wait on it once more here.
+        if (
+            response.status_code < 500
+            and request.session.session_key is not None
+            and request.user.is_authenticated
+        ):
             seen = request.session.get(SEEN_KEY)
             stale = timezone.now().timestamp() - LAST_SEEN_RESOLUTION.total_seconds()
             if not isinstance(seen, int) or seen < stale:
                 self._seen(request)
-        return self.get_response(request)
+        return response
 
     @staticmethod
     def _seen(request: HttpRequest) -> None:

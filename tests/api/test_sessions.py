@@ -158,6 +158,7 @@ def test_a_session_from_before_the_list_is_recorded_when_seen(alice: User) -> No
     session = client.session
     del session[SEEN_KEY]
     session.save()
+    assert client.get("/api/v1/auth/me").status_code == 200  # seen (noted after its answer)
     assert [s["browser"] for s in listed(client)] == ["Firefox on Windows"]
 
 
