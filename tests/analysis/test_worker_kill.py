@@ -15,9 +15,11 @@ from tests.support.analysis import abandoned, random_play
 from tests.support.servers import task_worker
 from tests.support.waiting import wait_until
 
-#: A budget that leaves most positions unknown, so each is solved on its own (a long job).
+#: A budget that keeps each position busy long enough to be caught mid-job even by the
+#: compiled solver on a quiet machine (3,000 positions finished the whole job within the
+#: first second there, before the test could freeze it), in chunks of two positions.
 WORKER_ENV = {
-    "ANALYSIS_POSITION_NODES": "3000",
+    "ANALYSIS_POSITION_NODES": "40000",
     "ANALYSIS_CHUNK_POSITIONS": "2",
     "ANALYSIS_STALE_SECONDS": "2",
 }
