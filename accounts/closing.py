@@ -17,13 +17,16 @@ from oauth2_provider.models import (
     get_refresh_token_model,
 )
 
+from accounts import sessions
 from accounts.models import ApiToken, PlayerSettings
 from accounts.usernames import DELETED_PREFIX
 
 
 def revoke_credentials(user: User) -> None:
-    """Personal tokens, OAuth grants and tokens, and the OAuth apps the player registered;
-    each deletion closes the websockets that token opened (api.realtime.revocation)."""
+    """Every signed-in session (their websockets told, as for "sign out everywhere"),
+    personal tokens, OAuth grants and tokens, and the OAuth apps the player registered;
+    each token's deletion closes the websockets it opened (api.realtime.revocation)."""
+    sessions.sign_out_others(user, None)
     ApiToken.objects.filter(user=user).delete()
     for model in (
         get_refresh_token_model(),

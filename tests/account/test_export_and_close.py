@@ -22,6 +22,7 @@ from oauth2_provider.models import (
 )
 from rest_framework.test import APIClient
 
+from accounts import sessions
 from accounts.models import ApiToken
 from games import days, guest_purge
 from games.models import DailyDeal, DataExport, Game
@@ -106,8 +107,18 @@ def test_leaving_needs_the_password_then_ends_sessions_tokens_and_games(
     with_token = token.post("/api/v1/me/delete", {"password": PASSWORD}, format="json")
     assert with_token.json()["error"]["code"] == "session-required"
 
-    gone = session.post("/api/v1/me/delete", {"password": PASSWORD}, format="json")
+    told: list[str] = []
+
+    def note(sender: object, session_keys: list[str], **kwargs: object) -> None:
+        told.extend(session_keys)
+
+    sessions.signed_out.connect(note)  # what closes each session's open websockets
+    try:
+        gone = session.post("/api/v1/me/delete", {"password": PASSWORD}, format="json")
+    finally:
+        sessions.signed_out.disconnect(note)
     assert gone.status_code == 204
+    assert len(told) == 2  # both of alice's sessions
     assert not User.objects.filter(pk=alice.pk).exists()
     assert not Game.objects.filter(owner_id=alice.pk).exists()
     assert not ApiToken.objects.filter(user_id=alice.pk).exists()
