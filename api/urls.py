@@ -8,6 +8,7 @@ from api.errors import no_such_race, not_found
 from api.views import (
     accounts,
     analysis,
+    boards,
     daily,
     games,
     hints,
@@ -109,6 +110,14 @@ v1 = [
     path("puzzles/daily", puzzles.DailyPuzzleView.as_view(), name="puzzle-daily"),
     path("puzzles/next", puzzles.NextPuzzleView.as_view(), name="puzzle-next"),
     path("puzzles/<int:puzzle_id>", puzzles.PuzzleDetailView.as_view(), name="puzzle"),
+    path(
+        "puzzles/<int:puzzle_id>/board",
+        boards.BoardFromPuzzleView.as_view(),
+        name="puzzle-board",
+    ),
+    path("games/<int:game_id>/board", boards.BoardFromGameView.as_view(), name="game-board"),
+    path("positions/<str:key>", boards.BoardPositionView.as_view(), name="board-position"),
+    path("positions/<str:key>/moves", boards.BoardMovesView.as_view(), name="board-moves"),
     path(
         "puzzles/<int:puzzle_id>/attempts",
         puzzles.AttemptView.as_view(),

@@ -12,6 +12,7 @@ from games.analysis import tasks
 from games.events import (
     AnalysisWanted,
     AssistAnswered,
+    BoardJudgingWanted,
     DealGradeWanted,
     DealLineWanted,
     DealsMeasureWanted,
@@ -53,6 +54,8 @@ def apply(event: Event) -> None:
             tasks.analyse_game.enqueue(game_id)
         case HintSolveWanted(game_id, version, seconds):
             tasks.solve_for_hint.enqueue(game_id, version, seconds)
+        case BoardJudgingWanted(key):
+            tasks.judge_board_position.enqueue(key)
         case DealLineWanted(code):
             tasks.solve_deal.enqueue(code)
         case PuzzleMiningWanted(game_id):

@@ -68,6 +68,13 @@ class AnalysisWanted:
 
 
 @dataclass(frozen=True)
+class BoardJudgingWanted:
+    """A board position's legal moves are to be judged (games.analysis.board)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class HintSolveWanted:
     """A hint or winnability question needs a solve of the game at `version` (`seconds`:
     its time budget; a longer one follows an answer that could not be proven)."""
@@ -154,6 +161,7 @@ Event = (
     | GameEnded
     | AnalysisWanted
     | HintSolveWanted
+    | BoardJudgingWanted
     | AssistAnswered
     | DealLineWanted
     | PuzzleMiningWanted

@@ -298,6 +298,8 @@ OAUTH2_PROVIDER = {
 
 # Seconds the solver may spend answering a hint or a winnability question.
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
+# Solver positions per legal move when an analysis board judges a position's moves.
+BOARD_MOVE_NODES = env_int("BOARD_MOVE_NODES", 20_000, minimum=100)
 # Races (games.races): the countdown before the deal, and how often a websocket process
 # settles the races its sockets follow (countdown ends, time limits, forfeits).
 RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)

@@ -130,3 +130,40 @@ class DealLine(models.Model):
 
     def __str__(self) -> str:
         return f"line of {self.code} ({self.verdict})"
+
+
+class BoardPosition(models.Model):
+    """A position of the analysis board (games.analysis.board), named by an opaque key.
+
+    The key is a keyed hash of the deal and the cards where they lie, so the same position
+    reached twice is one row, and its move verdicts, once judged, serve every later viewer.
+    No game is created: a move on the board leads to another row, an undo back to a row.
+    """
+
+    class Judging(models.TextChoices):
+        NONE = "none", "not asked yet"
+        QUEUED = "queued", "queued on the task workers"
+        DONE = "done", "every legal move judged"
+
+    key = models.CharField(max_length=24, primary_key=True)
+    code = models.CharField(
+        max_length=16, blank=True, help_text="The deal's code (blank: a self-play puzzle's)."
+    )
+    position = models.JSONField(help_text="The engine's private form (face-down cards too).")
+    puzzle = models.ForeignKey(
+        "puzzles.Puzzle",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="board_positions",
+        help_text="Reached only from this puzzle's board: shown to who solved it.",
+    )
+    judging = models.CharField(max_length=8, choices=Judging.choices, default=Judging.NONE)
+    verdicts = models.JSONField(
+        default=dict, help_text="Legal move -> keeps-win, loses-win or unknown, as judged."
+    )
+    line = models.JSONField(default=list, help_text="A winning line from here, once found.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"board position {self.key} ({self.judging})"

@@ -11,7 +11,7 @@ from typing import Any
 from django.tasks import TaskContext, task
 
 from games import exports, hints
-from games.analysis import deal_lines, jobs
+from games.analysis import board, deal_lines, jobs
 from games.odds import runs
 from games.odds.keys import KeyName
 from games.puzzles import mining, stock
@@ -40,6 +40,12 @@ def analyse_game(context: TaskContext[Any, Any], game_id: int) -> bool:
 def solve_for_hint(game_id: int, version: int, seconds: float) -> None:
     """Solve a game's position for its owner's hint and push the answer to the game's feed."""
     hints.solve_queued(game_id, version, seconds)
+
+
+@task(queue_name="assists", priority=ASSIST_PRIORITY)
+def judge_board_position(key: str) -> None:
+    """Judge every legal move of an analysis board's position (a viewer waits for them)."""
+    board.judge(key)
 
 
 @task(queue_name="analysis")
