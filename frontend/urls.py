@@ -31,4 +31,5 @@ urlpatterns = [
     path("puzzles", shell, name="app-puzzles"),
     path("puzzles/<int:puzzle_id>", shell, name="app-puzzle"),
     path("odds", shell, name="app-odds"),
+    path("board/<str:key>", shell, name="app-board"),
 ]

@@ -408,6 +408,7 @@ SPECTACULAR_SETTINGS = {
         "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
         "GradeEnum": "api.serializers.common.GRADES",
         "GameOriginEnum": "api.serializers.games.GAME_ORIGINS",
+        "BoardJudgingStatusEnum": "api.serializers.boards.JUDGING_STATUSES",
     },
 }
 

@@ -9,6 +9,8 @@ from rest_framework import serializers
 from api.serializers.games import ColumnSerializer, FoundationSerializer
 
 MOVE_VERDICTS = ["keeps-win", "loses-win", "unknown"]
+#: Whether every legal move of a board position is judged yet.
+JUDGING_STATUSES = ["pending", "done"]
 
 
 class BoardFromGameSerializer(serializers.Serializer[Any]):
@@ -50,7 +52,7 @@ class MoveVerdictSerializer(serializers.Serializer[Any]):
 
 class BoardVerdictsSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(
-        choices=["pending", "done"], help_text="pending: ask again; done: every move judged."
+        choices=JUDGING_STATUSES, help_text="pending: ask again; done: every move judged."
     )
     moves = MoveVerdictSerializer(many=True)
     line = serializers.ListField(

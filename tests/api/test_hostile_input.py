@@ -27,6 +27,8 @@ from rest_framework.views import APIView
 
 from accounts.models import ApiToken, SignedInSession
 from games import days
+from games.analysis.models import BoardPosition
+from games.models import Game
 from tests.support.play import new_game, token_client
 from tests.support.puzzles import seeded
 
@@ -250,6 +252,11 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "room": room,
         "puzzle_id": str(seeded(1)[0].pk),
         "session_id": str(SignedInSession.objects.get(user=bob).pk),
+        "key": BoardPosition.objects.create(
+            key="0123456789abcdef01234567",
+            code=game["code"],
+            position=Game.objects.get(pk=game["id"]).state,
+        ).key,
     }
     schema = published_schema()
     corpus = Corpus(schema, valid_path)

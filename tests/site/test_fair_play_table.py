@@ -41,6 +41,7 @@ from api.realtime.routing import websocket_urlpatterns
 from frontend.urls import urlpatterns as page_urlpatterns
 from games import days, deals, services
 from games.analysis import tasks
+from games.analysis.models import BoardPosition
 from games.engine import GameCode, public_form, read_private
 from games.models import DailyDeal, Game, PlayerStats
 from games.puzzles.models import Puzzle
@@ -117,7 +118,8 @@ def test_every_door_of_the_code_has_its_row() -> None:
 @dataclass
 class Scene:
     """Today's daily deal with alice's ranked attempt in play (no move yet) and bob's
-    (two moves in); alice's own ordinary game; a public puzzle; bob's race room."""
+    (two moves in); alice's own ordinary game; a public puzzle; bob's race room; a board
+    position of the daily deal."""
 
     alice: User
     alice_api: APIClient
@@ -127,6 +129,7 @@ class Scene:
     own_game: Game
     puzzle: Puzzle
     room: str
+    board_key: str
 
     def values(self, *, own: bool) -> dict[str, str]:
         """The path parameters: naming bob's daily game, or (`own`) alice's own things."""
@@ -139,6 +142,7 @@ class Scene:
             "board": "wins",
             "token_id": str(ApiToken.objects.filter(user=self.alice).values("pk")[0]["pk"]),
             "app_id": "1",
+            "key": self.board_key,
         }
 
 
@@ -164,6 +168,10 @@ def scene(alice: User, bob: User) -> Scene:
         own_game=own,
         puzzle=seeded(1)[0],
         room=room,
+        # A board position of the deal opened before it became today's daily deal.
+        board_key=BoardPosition.objects.create(
+            key="0123456789abcdef01234567", code=bobs.code, position=bobs.state
+        ).key,
     )
 
 

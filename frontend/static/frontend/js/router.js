@@ -28,6 +28,7 @@ const ROUTES = [
   [/^\/puzzles\/(\d+)$/, () => import("./pages/puzzle.js"), "puzzle"],
   [/^\/rules$/, () => import("./pages/rules.js"), "rules"],
   [/^\/odds$/, () => import("./pages/odds.js"), "odds"],
+  [/^\/board\/([0-9a-f]+)$/, () => import("./pages/board.js"), "board"],
 ];
 
 /** Find the page for a path: {load, name, params} or null. */
