@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 
-import api.converters  # noqa: F401 (registers <username:...> and <room:...>)
+import api.converters  # noqa: F401 (registers <username:...>, <room:...>, <position:...>)
 from api.errors import no_such_race, not_found
 from api.views import (
     accounts,
@@ -116,8 +116,8 @@ v1 = [
         name="puzzle-board",
     ),
     path("games/<int:game_id>/board", boards.BoardFromGameView.as_view(), name="game-board"),
-    path("positions/<str:key>", boards.BoardPositionView.as_view(), name="board-position"),
-    path("positions/<str:key>/moves", boards.BoardMovesView.as_view(), name="board-moves"),
+    path("positions/<position:key>", boards.BoardPositionView.as_view(), name="board-position"),
+    path("positions/<position:key>/moves", boards.BoardMovesView.as_view(), name="board-moves"),
     path(
         "puzzles/<int:puzzle_id>/attempts",
         puzzles.AttemptView.as_view(),

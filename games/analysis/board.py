@@ -18,9 +18,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
@@ -28,11 +27,10 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import deals, events
+from games.analysis.judging import judge_moves
 from games.analysis.models import BoardPosition
 from games.engine import Game as EngineGame
 from games.engine import Move, private_form, public_form, read_private
-from games.engine.lines import without_loops
-from games.engine.solver import solve
 from games.errors import (
     GameNotFinished,
     GameNotFound,
@@ -45,14 +43,8 @@ from games.models import Game
 from games.puzzles.models import Puzzle, PuzzleAttempt
 from games.puzzles.public import visible_puzzle
 
-type MoveVerdict = Literal["keeps-win", "loses-win", "unknown"]
-
-#: A move's verdict from the solver's verdict on the position it leads to.
-VERDICT_OF_CHILD: dict[str, MoveVerdict] = {
-    "winnable": "keeps-win",
-    "unwinnable": "loses-win",
-    "unknown": "unknown",
-}
+#: Hex digits of a position's key (96 bits of its keyed hash).
+KEY_LENGTH = 24
 
 
 class PositionNotFound(ServiceError):
@@ -77,7 +69,7 @@ def key_of(code: str, engine: EngineGame) -> str:
     board = private_form(engine)
     named = json.dumps([code, board["rule"], board["columns"], board["foundations"]])
     digest = hmac.new(settings.SECRET_KEY.encode(), named.encode(), hashlib.sha256).digest()
-    return digest.hex()[:24]
+    return digest.hex()[:KEY_LENGTH]
 
 
 def _keep(code: str, engine: EngineGame, puzzle: Puzzle | None) -> BoardPosition:
@@ -133,8 +125,9 @@ def position(viewer: User | AnonymousUser, key: str) -> BoardPosition:
         raise PositionNotFound(f"There is no board position {key}.")
     if row.puzzle_id is not None and not (
         isinstance(viewer, User)
-        and PuzzleAttempt.objects.filter(player=viewer, puzzle_id=row.puzzle_id, correct=True)
-        .exists()
+        and PuzzleAttempt.objects.filter(
+            player=viewer, puzzle_id=row.puzzle_id, correct=True
+        ).exists()
     ):
         raise PuzzleNotSolved("This position comes from a puzzle you have not solved yet.")
     boards.ensure_board_open(row.code)
@@ -184,9 +177,9 @@ def verdicts(viewer: User | AnonymousUser, key: str) -> Judged:
     judging on the task workers (once per position, whoever asks)."""
     row = position(viewer, key)
     with transaction.atomic():
-        if BoardPosition.objects.filter(
-            pk=row.pk, judging=BoardPosition.Judging.NONE
-        ).update(judging=BoardPosition.Judging.QUEUED):
+        if BoardPosition.objects.filter(pk=row.pk, judging=BoardPosition.Judging.NONE).update(
+            judging=BoardPosition.Judging.QUEUED
+        ):
             events.happened(events.BoardJudgingWanted(row.pk))
             row.judging = BoardPosition.Judging.QUEUED
     return _judged(row)
@@ -217,38 +210,5 @@ def judge(key: str) -> None:
             changes["judging"] = BoardPosition.Judging.DONE
         BoardPosition.objects.filter(pk=key).update(**changes)
 
-    judge_moves(engine, found, line, write)
+    judge_moves(engine, int(settings.BOARD_MOVE_NODES), found, line, write)
     write(done=True)
-
-
-def judge_moves(
-    engine: EngineGame,
-    found: dict[str, str],
-    line: list[str],
-    write: Callable[[], None] | None = None,
-) -> None:
-    """Fill `found` (move -> verdict) for every legal move of `engine`, and `line` with a
-    winning line when one is found; `write()` is called after each new verdict."""
-    budget = int(settings.BOARD_MOVE_NODES)
-    whole = solve(engine, node_budget=budget)
-    legal = list(engine.legal_moves)
-    if whole.verdict == "unwinnable":  # every move of a lost position loses
-        found.update({str(move): "loses-win" for move in legal})
-    elif whole.verdict == "winnable" and whole.line:
-        kept = without_loops(engine, whole.line)
-        found[str(kept[0])] = "keeps-win"
-        if not line:
-            line.extend(str(move) for move in kept)
-    if write is not None:
-        write()
-    for move in legal:
-        if str(move) in found:
-            continue
-        child = engine.copy()
-        child.play(move)
-        result = solve(child, node_budget=budget)
-        found[str(move)] = VERDICT_OF_CHILD[result.verdict]
-        if result.verdict == "winnable" and not line:
-            line.extend(str(step) for step in without_loops(engine, [move, *result.line]))
-        if write is not None:
-            write()

@@ -80,7 +80,7 @@ def test_a_finished_games_step_opens_a_board_that_plays_and_undoes_without_a_gam
 
 
 def test_every_move_is_judged_and_a_winning_line_given(alice: User, alice_api: APIClient) -> None:
-    code, line = winning_line()
+    code, _ = winning_line()
     game = services.start_game(alice, code=code)
     game = services.resign(alice, game.pk, version=game.version).game
     key = opened(alice_api, game, 0)["key"]
@@ -144,7 +144,9 @@ def test_no_board_on_todays_daily_deal_nor_on_a_raced_one_even_from_a_key_opened
     game = lost_game(alice)
     key = opened(alice_api, game, 0)["key"]
     number = GameCode.parse(game.code).number
-    deal = DailyDeal.objects.create(date=days.today(), number=number, candidate=0, verdict="winnable")
+    deal = DailyDeal.objects.create(
+        date=days.today(), number=number, candidate=0, verdict="winnable"
+    )
     for client in (alice_api, bob_api):  # every viewer: a board shared would show the deal
         refused(client.get(f"/api/v1/positions/{key}"), 409, "board-deal-in-play")
         refused(client.get(f"/api/v1/positions/{key}/moves"), 409, "board-deal-in-play")

@@ -2,7 +2,8 @@
 // play, drawn by the table's renderer with no input attached, the next move's cards outlined.
 // Beside it, the solver's analysis: a strip of verdicts along the timeline (with its legend),
 // where the win was lost (the move, shown on the board, and a winning line from the position
-// before it, playable step by step), and for one's own game "Retry from here". Routes: any
+// before it, playable step by step), for one's own game "Retry from here", and at any step
+// "Open board" (the analysis board, pages/board.js). Routes: any
 // game (/game/<id>/replay), a closed day's ranked game, a closed day's solver line.
 import { get, post } from "../api.js";
 import { describeMove } from "../cards.js";
@@ -103,6 +104,10 @@ export async function mount(root, ctx, name, ...ids) {
   const retryButton = page.mine && game?.status !== "active"
     ? h("button", { type: "button", "data-action": "retry", onclick: retry }, gettext("Retry from here"))
     : null;
+  // Any step of the game's log opens an analysis board there (the server says whether it may).
+  const boardButton = page.gameId
+    ? h("button", { type: "button", "data-action": "open-board", onclick: openBoard }, gettext("Open board"))
+    : null;
   const lineBar = h("div", { class: "line-bar", hidden: true },
     h("button", { type: "button", "data-action": "back-to-game", onclick: () => showLog(analysis?.turning_point?.version - 1) }, gettext("Back to the game")));
   const boardEl = h("div", { class: "board replay-board", "aria-label": gettext("The table at this step") });
@@ -116,7 +121,7 @@ export async function mount(root, ctx, name, ...ids) {
     h("h1", {}, page.title),
     about,
     h("p", {}, h("a", { href: page.back.href, "data-link": true }, page.back.text)),
-    controls, lineBar, where, retryButton ? h("div", { class: "actions" }, retryButton) : null, analysisBox);
+    controls, lineBar, where, retryButton || boardButton ? h("div", { class: "actions" }, retryButton, boardButton) : null, analysisBox);
   root.replaceChildren(panel, boardEl);
 
   const renderer = new Renderer(boardEl);
@@ -167,6 +172,7 @@ export async function mount(root, ctx, name, ...ids) {
     for (const action of ["next", "last"]) controls.querySelector(`[data-step=${action}]`).disabled = index === view.steps.length - 1;
     if (index === view.steps.length - 1) stop();
     if (retryButton) retryButton.disabled = view.line;
+    if (boardButton) boardButton.disabled = view.line;
     analysisBox.querySelectorAll("[data-version]").forEach((cell) => cell.classList.toggle("current", !view.line && Number(cell.dataset.version) === index));
     draw();
   }
@@ -250,6 +256,15 @@ export async function mount(root, ctx, name, ...ids) {
     try {
       const state = await post(`/games/${page.gameId}/retry`, { version: index });
       ctx.navigate(`/game/${state.id}`);
+    } catch (error) {
+      ctx.notify(error.message, "error", error.code);
+    }
+  }
+
+  async function openBoard() {
+    try {
+      const board = await post(`/games/${page.gameId}/board`, { version: index });
+      ctx.navigate(`/board/${board.key}`);
     } catch (error) {
       ctx.notify(error.message, "error", error.code);
     }
