@@ -47,7 +47,7 @@ export async function mount(root, ctx, _name, firstKey) {
   const followButton = h("button", { type: "button", "data-action": "follow", hidden: true, onclick: follow }, gettext("Play the line's next move"));
   const share = h("a", { class: "board-share", "data-action": "share" }, gettext("Link to this position"));
   const actions = h("div", { class: "actions" }, undoButton, lineButton, followButton);
-  const lineBox = h("ol", { class: "board-line", hidden: true, "aria-label": gettext("The winning line") });
+  const lineBox = h("ol", { class: "board-line", hidden: true, tabindex: "0", "aria-label": gettext("The winning line") });
   const moveList = h("ul", { class: "board-moves", "aria-label": gettext("Every legal move and the solver's verdict") });
   const legend = h("p", { class: "board-legend" },
     Object.values(VERDICTS()).map(({ sign, words }) => h("span", {}, h("span", { class: "sign", "aria-hidden": "true" }, sign), " ", words)));
@@ -95,7 +95,7 @@ export async function mount(root, ctx, _name, firstKey) {
     followButton.hidden = lineBox.hidden || !known;
     if (lineBox.hidden) return;
     lineBox.replaceChildren(...(known
-      ? [h("li", {}, describeMove(line[0], position).text), ...line.slice(1).map((move) => h("li", {}, h("code", {}, move)))]
+      ? [h("li", {}, describeMove(line[0], position).text), ...line.slice(1).map((move) => h("li", { class: "notation" }, move))]
       : [h("li", {}, judged?.status === "done" ? gettext("No winning line from here.") : gettext("The solver is still looking…"))]));
   }
 
@@ -104,7 +104,7 @@ export async function mount(root, ctx, _name, firstKey) {
     undoButton.disabled = trail.length === 0;
     facts.replaceChildren(ruleName(position.rule), " · ",
       interpolate(gettext("Cards on the foundations: %(count)s"), { count: formatNumber(position.cards_on_foundations) }, true),
-      position.code ? [" · ", gettext("Deal code:"), " ", h("code", {}, position.code)] : null);
+      ...(position.code ? [" · ", gettext("Deal code:"), " ", h("code", {}, position.code)] : []));
     const href = `/board/${position.key}`;
     share.href = href;
     share.title = `${location.origin}${href}`;
@@ -157,7 +157,7 @@ export async function mount(root, ctx, _name, firstKey) {
     judged = null;
     line = rest;
     showPosition();
-    say(interpolate(gettext("Played %(move)s."), { move: said }, true));
+    if (!position.won) say(interpolate(gettext("Played %(move)s."), { move: said }, true));
   }
 
   function undo() {
