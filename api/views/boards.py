@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from api.docs import errors
@@ -21,6 +22,7 @@ from api.serializers.common import validated
 from api.throttles import MoveThrottle
 from games.analysis import board
 from games.analysis.board import PositionNotFound, PuzzleNotSolved
+from games.analysis.models import BoardPosition
 from games.errors import GameNotFinished, NoSuchVersion, NotYourGame
 from games.fairness import visibility
 from games.fairness.boards import BoardDealInPlay
@@ -40,7 +42,7 @@ POSITION_ERRORS = errors(
 )  # fmt: skip
 
 
-def _opened(row: board.BoardPosition) -> Response:
+def _opened(row: BoardPosition) -> Response:
     return Response(board.view(row), status=status.HTTP_201_CREATED)
 
 
@@ -106,7 +108,7 @@ class BoardPositionView(APIView):
 class BoardMovesView(APIView):
     required_scope = "game:read"
 
-    def get_throttles(self) -> list[object]:
+    def get_throttles(self) -> list[BaseThrottle]:
         """Moves on the board are played as fast as moves in a game."""
         return [MoveThrottle()] if self.request.method == "POST" else super().get_throttles()
 
