@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
@@ -94,7 +95,10 @@ class BoardFromPuzzleView(APIView):
 
 
 class BoardPositionView(APIView):
+    """A shared link shows the position to anyone, signed in or not."""
+
     required_scope = "game:read"
+    permission_classes = [AllowAny]
 
     @extend_schema(
         summary="A board position as the table draws it, with its legal moves",
@@ -106,7 +110,14 @@ class BoardPositionView(APIView):
 
 
 class BoardMovesView(APIView):
+    """Anyone may read the verdicts (a shared link); playing a move needs a player."""
+
     required_scope = "game:read"
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "POST":
+            return [IsAuthenticated()]
+        return [AllowAny()]
 
     def get_throttles(self) -> list[BaseThrottle]:
         """Moves on the board are played as fast as moves in a game."""

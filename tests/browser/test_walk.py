@@ -52,13 +52,14 @@ PAGES = (
     "/account/email", "/security", "/daily", "/daily/{day}",
     "/daily/{day}/games/{won}/replay", "/daily/{day}/line", "/leaderboards", "/players/alice",
     "/races", "/races/{room}", "/rules", "/puzzles", "/puzzles/{puzzle}", "/odds",
+    "/board/{board}",
 )  # fmt: skip
 
 
 def the_app(player: Player) -> dict[str, object]:
     """A server with something on every page, and the ids of its paths: alice with a game on
     the table and a won one, a closed day with her ranked win, a race room, today's deal, a
-    puzzle (today's too) and the published odds."""
+    puzzle (today's too), the published odds and an analysis board on the won game."""
     daily.deal_for(days.today())
     playing = int(player.new_game(CODE)["id"])
     player.play(playing, LINE[:3])
@@ -72,7 +73,15 @@ def the_app(player: Player) -> dict[str, object]:
     room = player.api("POST", "/races", {"private": True})["room"]
     (puzzle,) = seeded(plausible=3)
     dataset.load()
-    return {"playing": playing, "won": won, "day": yesterday, "room": room, "puzzle": puzzle.pk}
+    board = player.api("POST", f"/games/{won}/board", {"version": 3})["key"]
+    return {
+        "playing": playing,
+        "won": won,
+        "day": yesterday,
+        "room": room,
+        "puzzle": puzzle.pk,
+        "board": board,
+    }
 
 
 def visit(page: Page, path: str) -> None:
@@ -97,6 +106,7 @@ def walk(page: Page, paths: list[str]) -> tuple[list[str], list[str]]:
 
 def test_the_walk_covers_every_route() -> None:
     ids = {"playing": 1, "won": 2, "day": "2026-11-03", "room": "ABC234", "puzzle": 3}
+    ids["board"] = "0123456789abcdef01234567"
     paths = [page.format(**ids) for page in PAGES]
     missing = [p.pattern for p in routes() if not any(p.fullmatch(path) for path in paths)]
     assert missing == [], f"routes of router.js the walk does not visit: {missing}"

@@ -39,6 +39,7 @@ export async function mount(root, ctx, _name, firstKey) {
   let line = []; // the winning line from here, once known
   let picked = null;
   let asking = 0; // which position's verdicts are being asked for (a later move stops it)
+  const canPlay = Boolean(ctx.me); // a shared link shows anyone the position; moves need a player
 
   const status = h("p", { class: "board-status", role: "status", "aria-live": "polite" });
   const facts = h("p", { class: "board-facts" });
@@ -51,8 +52,9 @@ export async function mount(root, ctx, _name, firstKey) {
   const moveList = h("ul", { class: "board-moves", "aria-label": gettext("Every legal move and the solver's verdict") });
   const legend = h("p", { class: "board-legend" },
     Object.values(VERDICTS()).map(({ sign, words }) => h("span", {}, h("span", { class: "sign", "aria-hidden": "true" }, sign), " ", words)));
+  const signIn = canPlay ? null : h("p", { class: "note" }, h("a", { href: "/login", "data-link": true }, gettext("Sign in to try moves on this board.")));
   const panel = h("section", { class: "panel board-panel" },
-    h("h1", {}, gettext("Analysis board")), facts, status, actions, lineBox,
+    h("h1", {}, gettext("Analysis board")), facts, status, signIn, actions, lineBox,
     h("h2", {}, gettext("Legal moves")), legend, moveList, h("p", {}, share));
   const boardEl = h("div", { class: "board analysis-board", role: "group", "aria-label": gettext("The board: pick a card, then where it goes") });
   root.replaceChildren(panel, boardEl);
@@ -82,7 +84,7 @@ export async function mount(root, ctx, _name, firstKey) {
     moveList.replaceChildren(...position.legal_moves.map((move) => {
       const verdict = verdictOf.get(move) ?? "unknown";
       const { sign, words: said } = words[verdict];
-      return h("li", {}, h("button", { type: "button", class: `board-move ${verdict}`, "data-move": move, "data-verdict": verdict, onclick: () => play(move) },
+      return h("li", {}, h("button", { type: "button", class: `board-move ${verdict}`, "data-move": move, "data-verdict": verdict, disabled: !canPlay, onclick: () => play(move) },
         h("span", { class: "sign", "aria-hidden": "true" }, sign), " ", describeMove(move, position).text,
         h("span", { class: "verdict-words" }, ` — ${said}`)));
     }));
@@ -92,7 +94,7 @@ export async function mount(root, ctx, _name, firstKey) {
   function drawLine() {
     const known = line.length > 0;
     lineButton.disabled = !known && judged?.status === "done";
-    followButton.hidden = lineBox.hidden || !known;
+    followButton.hidden = lineBox.hidden || !known || !canPlay;
     if (lineBox.hidden) return;
     lineBox.replaceChildren(...(known
       ? [h("li", {}, describeMove(line[0], position).text), ...line.slice(1).map((move) => h("li", { class: "notation" }, move))]
@@ -110,7 +112,8 @@ export async function mount(root, ctx, _name, firstKey) {
     share.title = `${location.origin}${href}`;
     if (location.pathname !== href) history.replaceState(history.state, "", href);
     panel.dataset.key = position.key;
-    say(position.won ? gettext("Won: every card is home.") : gettext("Try a move: pick a card, then where it goes, or choose one below."));
+    if (position.won) say(gettext("Won: every card is home."));
+    else say(canPlay ? gettext("Try a move: pick a card, then where it goes, or choose one below.") : "");
     drawMoves();
     drawLine();
     draw();
@@ -182,7 +185,7 @@ export async function mount(root, ctx, _name, firstKey) {
   /** A click on the board: the face-up card under it, and the column or foundation there. */
   function onClick(event) {
     const layout = renderer.layout;
-    if (!layout) return;
+    if (!layout || !canPlay) return;
     const rect = boardEl.getBoundingClientRect();
     const point = { x: event.clientX - rect.left, y: event.clientY - rect.top };
     const card = event.target.closest(".card.face-up")?.dataset.card ?? null;
