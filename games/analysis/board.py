@@ -19,11 +19,14 @@ import hashlib
 import hmac
 import json
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import deals, events
@@ -174,11 +177,17 @@ class Judged:
 
 def verdicts(viewer: User | AnonymousUser, key: str) -> Judged:
     """Every legal move of the position with its verdict so far; the first ask queues the
-    judging on the task workers (once per position, whoever asks)."""
+    judging on the task workers (once per position, whoever asks), and an ask finding it
+    silent for `ANALYSIS_STALE_SECONDS` (its worker was killed) queues it again."""
     row = position(viewer, key)
+    now = timezone.now()
+    silent = now - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+    wanted = Q(judging=BoardPosition.Judging.NONE) | Q(
+        judging=BoardPosition.Judging.QUEUED, heartbeat_at__lt=silent
+    )
     with transaction.atomic():
-        if BoardPosition.objects.filter(pk=row.pk, judging=BoardPosition.Judging.NONE).update(
-            judging=BoardPosition.Judging.QUEUED
+        if BoardPosition.objects.filter(wanted, pk=row.pk).update(
+            judging=BoardPosition.Judging.QUEUED, heartbeat_at=now
         ):
             events.happened(events.BoardJudgingWanted(row.pk))
             row.judging = BoardPosition.Judging.QUEUED
@@ -205,7 +214,7 @@ def judge(key: str) -> None:
     line = list(row.line)
 
     def write(done: bool = False) -> None:
-        changes: dict[str, Any] = {"verdicts": found, "line": line}
+        changes: dict[str, Any] = {"verdicts": found, "line": line, "heartbeat_at": timezone.now()}
         if done:
             changes["judging"] = BoardPosition.Judging.DONE
         BoardPosition.objects.filter(pk=key).update(**changes)

@@ -163,6 +163,9 @@ class BoardPosition(models.Model):
         default=dict, help_text="Legal move -> keeps-win, loses-win or unknown, as judged."
     )
     line = models.JSONField(default=list, help_text="A winning line from here, once found.")
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last queued, or last verdict written, while judging."
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:

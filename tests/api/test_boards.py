@@ -192,3 +192,34 @@ def test_unknown_keys_and_illegal_moves_are_refused(alice: User, alice_api: APIC
     deal = deals.new_game(GameCode.parse(game.code))
     hidden = {str(card) for column in deal.hidden_cards() for card in column}
     assert hidden.isdisjoint(strings(alice_api.get(f"/api/v1/positions/{key}").json()))
+
+
+def test_a_shared_key_reads_signed_out_but_moves_need_a_player(
+    alice: User, alice_api: APIClient
+) -> None:
+    game = lost_game(alice)
+    board = opened(alice_api, game, 0)
+    anyone = APIClient()
+    assert anyone.get(f"/api/v1/positions/{board['key']}").json() == board
+    assert anyone.get(f"/api/v1/positions/{board['key']}/moves").status_code == 200
+    move = {"move": board["legal_moves"][0]}
+    refused(
+        anyone.post(f"/api/v1/positions/{board['key']}/moves", move, format="json"),
+        401,
+        "not-authenticated",
+    )
+
+
+def test_a_judging_whose_worker_went_silent_is_queued_again(
+    alice: User, alice_api: APIClient, settings: Any
+) -> None:
+    game = lost_game(alice)
+    key = opened(alice_api, game, 0)["key"]
+    assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "pending"
+    DBTaskResult.objects.all().delete()  # the worker that took it was killed
+    assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "pending"
+    assert DBTaskResult.objects.count() == 0  # still within its time: left alone
+    settings.ANALYSIS_STALE_SECONDS = 0
+    assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "pending"
+    assert run_queued_tasks("assists") == 1
+    assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "done"
