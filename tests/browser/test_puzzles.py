@@ -95,6 +95,14 @@ def test_a_player_solves_the_daily_puzzle_then_misses_the_next_and_sees_the_answ
     expect(page.locator(".puzzle-daily")).to_contain_text("Solved today")
     expect(page.locator(".puzzle-deck")).to_contain_text("Nothing due")
 
+    # Solved, the puzzle opens on the analysis board, where its answer keeps the win.
+    page.goto(f"/puzzles/{daily.pk}")
+    page.get_by_role("button", name="Open board").click()
+    expect(page).to_have_url(re.compile(r"/board/[0-9a-f]{24}$"))
+    expect(page.locator(".board-panel")).to_have_attribute("data-judging", "done")
+    answer = page.locator(f".board-move[data-move='{daily.solution[0]}']")
+    expect(answer).to_have_attribute("data-verdict", "keeps-win")
+
 
 def test_the_puzzle_pages_fit_a_phone(
     alice_browser: Player, browser: Browser, server: RunningServer, screenshots: Path

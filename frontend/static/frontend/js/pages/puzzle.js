@@ -1,7 +1,8 @@
 // A puzzle (/puzzles/<id>): its board drawn by the table's renderer, a card picked by a click and
 // placed by another (or chosen from the list of legal moves), the answer checked by the server.
-// The feedback says the move in words; after the answer, the next puzzle. The board only ever
-// shows what the server sent: face-down cards stay counted, never named.
+// The feedback says the move in words; after the answer, the next puzzle, and once solved the
+// analysis board on its position. The board only ever shows what the server sent: face-down
+// cards stay counted, never named.
 import { get, post } from "../api.js";
 import { cardLabel, describeMove } from "../cards.js";
 import { h } from "../dom.js";
@@ -42,8 +43,12 @@ export async function mount(root, ctx, _name, id) {
   const nextButton = ctx.me
     ? h("button", { type: "button", class: "primary", "data-action": "next-puzzle", onclick: () => openNext(ctx, status) }, gettext("Next puzzle"))
     : null;
+  // Once solved, the puzzle's position opens on the analysis board (pages/board.js).
+  const boardButton = ctx.me
+    ? h("button", { type: "button", "data-action": "open-board", hidden: true, onclick: openBoard }, gettext("Open board"))
+    : null;
   const actions = h("div", { class: "actions" },
-    againButton, h("a", { href: "/puzzles", "data-link": true, class: "button" }, gettext("All puzzles")), nextButton);
+    againButton, boardButton, h("a", { href: "/puzzles", "data-link": true, class: "button" }, gettext("All puzzles")), nextButton);
   const moveList = h("ul", { class: "puzzle-moves" });
   const moves = h("details", { class: "puzzle-moves-box" }, h("summary", {}, gettext("Choose from the legal moves")), moveList);
   const panel = h("section", { class: "panel puzzle" },
@@ -76,6 +81,19 @@ export async function mount(root, ctx, _name, id) {
     moves.hidden = decided;
     moveList.replaceChildren(...(decided ? [] : board.legal_moves.map((move) =>
       h("li", {}, h("button", { type: "button", "data-move": move, onclick: () => submit(move) }, describeMove(move, board).text)))));
+  }
+
+  function solved() {
+    if (boardButton) boardButton.hidden = false;
+  }
+
+  async function openBoard() {
+    try {
+      const board = await post(`/puzzles/${puzzle.id}/board`);
+      ctx.navigate(`/board/${board.key}`);
+    } catch (error) {
+      ctx.notify(error.message, "error", error.code);
+    }
   }
 
   function restart() {
@@ -112,6 +130,7 @@ export async function mount(root, ctx, _name, id) {
       againButton.hidden = false;
       panel.dataset.outcome = answer.outcome;
       if (answer.outcome === "solved") {
+        solved();
         say(interpolate(gettext("%(move)s: solved! It was the only move that keeps the win."), { move: yours }, true), "solved");
       } else {
         shown = describeMove(answer.solution[answer.step], board);
@@ -161,6 +180,7 @@ export async function mount(root, ctx, _name, id) {
     decided = true;
     againButton.hidden = false;
     const right = describeMove(puzzle.answered.solution[0], start).text;
+    if (puzzle.answered.correct) solved();
     say(puzzle.answered.correct
       ? interpolate(gettext("You solved this puzzle: %(right)s."), { right }, true)
       : interpolate(gettext("You missed this puzzle. The move that keeps the win: %(right)s."), { right }, true));
