@@ -1,8 +1,8 @@
 """The analysis board: positions a viewer may open, moves tried freely, every move judged.
 
 A board opens from a position its viewer may see: a step of a finished game's replay, a
-puzzle its viewer has solved, or a step of the viewer's own practice game (a game whose
-result counts for nothing: games.fairness.counting). Each position is a `BoardPosition`
+puzzle its viewer has solved, or a step of the viewer's own practice game still in play (a
+retry or daily practice: games.fairness.boards). Each position is a `BoardPosition`
 row named by an opaque key (a keyed hash of the deal and the cards), never by the cards
 themselves; a move on the board leads to the child's row, and no game is created.
 
@@ -41,7 +41,7 @@ from games.errors import (
     NotYourGame,
     ServiceError,
 )
-from games.fairness import boards, counting, solver_help, visibility
+from games.fairness import boards, solver_help, visibility
 from games.models import Game
 from games.puzzles.models import Puzzle, PuzzleAttempt
 from games.puzzles.public import visible_puzzle
@@ -90,7 +90,7 @@ def _keep(code: str, engine: EngineGame, puzzle: Puzzle | None) -> BoardPosition
 
 def open_from_game(viewer: User, game_id: int, version: int) -> BoardPosition:
     """A board at `version` of a game: any finished game the viewer may replay, or the
-    viewer's own practice game (one that counts for nothing) still in play."""
+    viewer's own practice game (a retry, daily practice) still in play."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
@@ -98,7 +98,7 @@ def open_from_game(viewer: User, game_id: int, version: int) -> BoardPosition:
     if not game.is_finished:
         if game.owner_id != viewer.pk:
             raise NotYourGame(f"Game {game_id} belongs to another player and is still played.")
-        if counting.counts(game) or game.origin == Game.Origin.RACE:
+        if not boards.opens_while_played(game):
             raise GameNotFinished(
                 f"Game {game_id} is still being played and counts: its board opens when it ends."
             )

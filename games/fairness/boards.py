@@ -9,6 +9,9 @@ refused to every viewer (not only to those with an attempt ahead) while:
   its UTC day closes;
 - a running race plays the deal (a racer who resigned included: `Game.race_hidden`).
 
+A game still being played opens a board only when it is practice (`opens_while_played`): a
+board's verdicts on a game that counts would be help no ranking saw.
+
 `ensure_board_open` is the one gate every board door asks, at opening and at every later
 read of a position (a deal may become a daily, or be raced, after its board was opened); a
 new kind of ranked play on a shared deal (an arena) adds its clause to `deal_in_play`.
@@ -34,6 +37,16 @@ class BoardDealInPlay(ServiceError):
         "This deal is being played for a ranking right now (today's daily deal or a race): "
         "its analysis board opens once that play is over."
     )
+
+
+#: A game still being played opens a board only when it is practice: its result counts for
+#: nothing and no ranking waits on it (a new origin stays out until it is argued in here).
+PRACTICE_ORIGINS = frozenset({Game.Origin.RETRY, Game.Origin.DAILY_PRACTICE})
+
+
+def opens_while_played(game: Game) -> bool:
+    """Whether a board may open on `game` before it ends (its owner's practice game)."""
+    return game.origin in PRACTICE_ORIGINS
 
 
 def deal_in_play(code: str) -> str | None:
