@@ -1,6 +1,7 @@
 """The analysis board in Chromium: from a lost game's analysis, step to where the win was lost,
 open the board there, try the losing move and the move that keeps the win (each judged by the
-task worker, in words), undo, follow the winning line to the win; then the page on a phone."""
+task worker, in words), undo, follow the winning line to the win; then the page on a phone,
+and the board in sight at each screen size the other boards are checked at."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Browser, expect
 from games.analysis.models import BoardPosition, GameAnalysis
 from tests.browser.audit import axe_violations
 from tests.browser.helpers import Player
+from tests.browser.test_fit_pages import SCREENS, expect_board_in_sight
 from tests.support.analysis import lost_game
 from tests.support.servers import RunningServer
 from tests.support.waiting import wait_until
@@ -102,3 +104,17 @@ def test_the_board_judges_the_losing_and_the_keeping_move_and_follows_the_way_to
         assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         bob.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_the_board_fits_the_screen(
+    alice_browser: Player, screenshots: Path, width: int, height: int
+) -> None:
+    game = lost_game(User.objects.get(username="alice"))
+    page = alice_browser.page
+    page.set_viewport_size({"width": width, "height": height})
+    key = alice_browser.api("POST", f"/games/{game.pk}/board", {"version": 10})["key"]
+    page.goto(f"/board/{key}")
+    expect(page.locator(".board-panel")).to_have_attribute("data-judging", "done")
+    expect_board_in_sight(page, ".analysis-board", screenshots, "board")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

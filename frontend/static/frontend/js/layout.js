@@ -61,6 +61,9 @@ function columnHeight(down, up, m, downStrip, upStrip) {
   return downStrips * downStrip + (cards - 1 - downStrips) * upStrip + m.cardH;
 }
 
+/** The least height of the tableau, in card heights, however little room the screen leaves. */
+const TABLEAU_MIN_CARDS = 3;
+
 /** Whether cards `cardW` wide fit `width`×`height`: the deal roomy, every column at least tight. */
 function fits(cardW, arrangement, width, height, columns) {
   const { across, gaps, gapShare } = ARRANGEMENTS[arrangement];
@@ -72,7 +75,9 @@ function fits(cardW, arrangement, width, height, columns) {
   const longest = Math.max(
     ...columns.map((c) => columnHeight(c.down, c.up, m, m.minDown, m.minUp)),
   );
-  return top + Math.max(deal, longest, foundations) + m.gap <= height;
+  // The tableau is laid out at least three cards tall (placeCards): a short deal on a wide
+  // screen must fit that too, or its board runs past the height it was given.
+  return top + Math.max(deal, longest, foundations, TABLEAU_MIN_CARDS * m.cardH) + m.gap <= height;
 }
 
 /** The widest card (MIN_CARD_W..MAX_CARD_W) that fits; MIN_CARD_W when even that does not. */
@@ -179,7 +184,7 @@ function placeCards(state, width, height, screen = height) {
   const columns = state.columns.map((c) => ({ down: c.face_down, up: c.face_up.length }));
   const m = metrics(width, height, columns);
   const { tableauY } = m;
-  const room = Math.max(height - tableauY - m.gap, m.cardH * 3);
+  const room = Math.max(height - tableauY - m.gap, m.cardH * TABLEAU_MIN_CARDS);
   // On a narrow screen messages go below the cards: the strips grow only as far as leaves them room.
   const strips = grownStrips(m, m.arrangement === "top" ? room - MESSAGE_MIN.h - m.gap : room);
   const cards = [];

@@ -211,7 +211,8 @@ export async function mount(root, ctx, _name, firstKey) {
   }
 
   boardEl.addEventListener("click", onClick);
-  const stopRedrawing = redrawOnResize(draw, panel);
+  // The header too: its height settles after the page's first draw (the account menu, fonts).
+  const stopRedrawing = redrawOnResize(draw, panel, document.getElementById("top"));
   showPosition();
   return () => {
     asking += 1;
