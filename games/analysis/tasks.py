@@ -18,6 +18,8 @@ from games.puzzles import mining, stock
 
 #: Hints are waited for by a player: they go before any analysis chunk.
 ASSIST_PRIORITY = 50
+#: A board's judging is waited for too, but after the hints of games in play.
+BOARD_PRIORITY = 40
 #: Restocking the public puzzles waits for every game's analysis and mining.
 STOCK_PRIORITY = -10
 #: The sample's chunks wait for everything else a worker serving their queue is asked.
@@ -42,7 +44,7 @@ def solve_for_hint(game_id: int, version: int, seconds: float) -> None:
     hints.solve_queued(game_id, version, seconds)
 
 
-@task(queue_name="assists", priority=ASSIST_PRIORITY)
+@task(queue_name="assists", priority=BOARD_PRIORITY)
 def judge_board_position(key: str) -> None:
     """Judge every legal move of an analysis board's position (a viewer waits for them)."""
     board.judge(key)
