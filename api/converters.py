@@ -45,3 +45,18 @@ class RoomConverter:
 # routes (api/realtime/routing.py) both use them, and Django refuses a second registration.
 register_converter(UsernameConverter, "username")
 register_converter(RoomConverter, "room")
+
+
+class ArenaConverter:
+    """An arena's public id: a public arena's number or any arena's link token."""
+
+    regex = r"[A-Za-z0-9_-]{1,32}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(ArenaConverter, "arena")

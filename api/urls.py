@@ -8,6 +8,7 @@ from api.errors import no_such_race, not_found
 from api.views import (
     accounts,
     analysis,
+    arenas,
     daily,
     games,
     hints,
@@ -131,6 +132,18 @@ v1 = [
         r"^races/[^/]+(?:/(?:join|ready|start|leave|rematch))?$",
         csrf_exempt(no_such_race),
         name="race-malformed",
+    ),
+    path("arenas", arenas.ArenaListView.as_view(), name="arenas"),
+    path("arenas/<arena:arena>", arenas.ArenaDetailView.as_view(), name="arena"),
+    path("arenas/<arena:arena>/join", arenas.JoinView.as_view(), name="arena-join"),
+    path("arenas/<arena:arena>/game", arenas.CurrentGameView.as_view(), name="arena-game"),
+    path(
+        "arenas/<arena:arena>/without-undo",
+        arenas.WithoutUndoView.as_view(),
+        name="arena-without-undo",
+    ),
+    path(
+        "arenas/<arena:arena>/standings", arenas.StandingsView.as_view(), name="arena-standings"
     ),
     path("players/<username:username>", players.ProfileView.as_view(), name="player"),
     path(

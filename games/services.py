@@ -21,6 +21,7 @@ from django.utils import timezone
 from accounts import guests
 from games import daily as daily_deals
 from games import days, deals, endings, events
+from games.arenas import play as arenas
 from games.engine import (
     CLASSIC,
     RULES,
@@ -252,6 +253,9 @@ def _write_locked(
             raise _InRace(game_race_id)
         if race is not None:
             races.ensure_running(race)
+        arena_game = game.origin == Game.Origin.ARENA
+        if arena_game:
+            arenas.ensure_open(game)
         if version != game.version:
             if is_same_write(game, version):
                 return Outcome(game, game_state(game), replayed=True)
@@ -264,6 +268,8 @@ def _write_locked(
         state = apply(game, deals.current(game))
         if race is not None:
             races.record(race, game, state)
+        if arena_game:
+            state = arenas.record(game, state)
     return Outcome(game, state)
 
 
@@ -386,6 +392,8 @@ def double_click(player: User, game_id: int, *, card: str, version: int) -> Outc
 
 
 def _apply_undo(game: Game, engine: EngineGame) -> GameState:
+    if game.origin == Game.Origin.ARENA:
+        arenas.ensure_undo_allowed(game)
     undone = str(engine.undo().move)
     return _record_step(
         game,

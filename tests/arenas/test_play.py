@@ -1,0 +1,109 @@
+"""Playing an arena: join, deal after deal, the seat's score, the end and its settlement."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from games.arenas import play, standings
+from games.arenas.models import ArenaGame, Seat
+from games.models import Game
+from tests.support.arenas import (
+    T0,
+    Clock,
+    arena_on_known_deals,
+    current,
+    play_some,
+    resign_current,
+    win_current,
+)
+from tests.support.play import post, winning_line
+from tests.support.races import ok
+
+pytestmark = pytest.mark.django_db
+
+
+def test_join_deals_the_first_deal_and_each_end_deals_the_next(
+    clock: Clock, alice: User, alice_api: APIClient
+) -> None:
+    arena = arena_on_known_deals()
+    clock.move(minutes=1)
+
+    joined = ok(post(alice_api, f"/api/v1/arenas/{arena.pk}/join", {}), 201)
+
+    first = joined["game"]
+    assert first["code"] is None and first["origin"] == "arena" and first["version"] == 0
+    assert ok(alice_api.get(f"/api/v1/arenas/{arena.pk}/game"))["id"] == first["id"]
+    win_current(alice, arena)
+    second = ok(alice_api.get(f"/api/v1/arenas/{arena.pk}/game"))
+    assert second["id"] != first["id"] and second["status"] == "active"
+    assert ArenaGame.objects.get(game_id=second["id"]).index == 1
+    seat = Seat.objects.get(arena=arena, player=alice)
+    assert (seat.points, seat.wins, seat.in_a_row, seat.games_ended) == (2, 1, 1, 1)
+
+
+def test_a_streak_scores_four_and_a_resignation_ends_it(clock: Clock, alice: User) -> None:
+    arena = arena_on_known_deals(starts_at=T0 + timedelta(seconds=1))
+    play.join(alice, arena)  # joined before the start: the first deal comes at the start
+    assert not ArenaGame.objects.exists()
+    clock.move(seconds=1)
+    play.current_game(alice, arena)  # the start: deal 1
+
+    for _ in range(3):
+        win_current(alice, arena)
+    seat = Seat.objects.get(arena=arena, player=alice)
+    assert (seat.points, seat.in_a_row) == (8, 3)
+    play_some(alice, arena, 4)
+    resign_current(alice, arena)  # before 5 moves: 0, and the streak is over
+    win_current(alice, arena)
+
+    seat.refresh_from_db()
+    assert (seat.points, seat.wins, seat.in_a_row, seat.games_ended) == (10, 4, 1, 5)
+
+
+def test_without_undo_is_chosen_before_the_first_move_and_adds_one_to_a_win(
+    clock: Clock, alice: User, alice_api: APIClient
+) -> None:
+    arena = arena_on_known_deals()
+    ok(post(alice_api, f"/api/v1/arenas/{arena.pk}/join", {}), 201)
+
+    ok(post(alice_api, f"/api/v1/arenas/{arena.pk}/without-undo", {}))
+    game = play_some(alice, arena, 1)
+    undo = post(alice_api, f"/api/v1/games/{game.pk}/undo", {"version": game.version})
+    assert undo.status_code == 409 and undo.json()["error"]["code"] == "undo-off"
+    win_current(alice, arena)
+
+    assert Seat.objects.get(arena=arena, player=alice).points == 3
+    play_some(alice, arena, 1)
+    late = post(alice_api, f"/api/v1/arenas/{arena.pk}/without-undo", {})
+    assert late.status_code == 409
+    assert late.json()["error"]["code"] == "game-already-started"
+
+
+def test_the_end_closes_open_games_and_counts_their_points_up_to_then(
+    clock: Clock, alice: User, bob: User
+) -> None:
+    arena = arena_on_known_deals()
+    play.join(alice, arena)
+    play.join(bob, arena)
+    win_current(alice, arena)
+    near = len(winning_line()[1]) - 3  # most cards home: a near win when the arena ends
+    play_some(alice, arena, near)
+    assert current(alice, arena).cards_on_foundations >= 26
+    play_some(bob, arena, 10)
+    clock.move(minutes=30)  # exactly the end
+
+    state = play.describe(arena, None)
+
+    assert state["status"] == "finished" and state["codes"] == [winning_line()[0]] * 10
+    assert not Game.objects.filter(arena_game__seat__arena=arena, status="active").exists()
+    assert not Game.objects.filter(arena_game__seat__arena=arena, race_hidden=True).exists()
+    alice_seat = Seat.objects.get(arena=arena, player=alice)
+    bob_seat = Seat.objects.get(arena=arena, player=bob)
+    assert (alice_seat.points, alice_seat.rank, alice_seat.active) == (3, 1, False)
+    assert (bob_seat.points, bob_seat.rank) == (0, 2)
+    assert standings.final_ranks(arena) == {alice_seat.pk: 1, bob_seat.pk: 2}
+
