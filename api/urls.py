@@ -142,9 +142,7 @@ v1 = [
         arenas.WithoutUndoView.as_view(),
         name="arena-without-undo",
     ),
-    path(
-        "arenas/<arena:arena>/standings", arenas.StandingsView.as_view(), name="arena-standings"
-    ),
+    path("arenas/<arena:arena>/standings", arenas.StandingsView.as_view(), name="arena-standings"),
     path("players/<username:username>", players.ProfileView.as_view(), name="player"),
     path(
         "players/<username:username>/charts/<str:chart>",

@@ -429,6 +429,7 @@ SPECTACULAR_SETTINGS = {
         "WinnabilityStatusEnum": "api.serializers.assists.WINNABILITY_STATUSES",
         "GradeEnum": "api.serializers.common.GRADES",
         "GameOriginEnum": "api.serializers.games.GAME_ORIGINS",
+        "ArenaStatusEnum": "api.serializers.arenas.ARENA_STATUSES",
     },
 }
 

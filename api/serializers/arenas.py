@@ -12,10 +12,12 @@ from games.arenas.models import Arena
 from games.arenas.play import MAX_MINUTES, MIN_MINUTES
 from games.models import Game
 
+ARENA_STATUSES = Arena.Status.values
+
 
 class ArenaListQuerySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(
-        choices=Arena.Status.values,
+        choices=ARENA_STATUSES,
         required=False,
         default=Arena.Status.UPCOMING.value,
         help_text="upcoming (soonest first), running, or finished (latest first).",
@@ -54,7 +56,7 @@ class ArenaStateSerializer(serializers.Serializer[Any]):
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     private = serializers.BooleanField()
     link = serializers.CharField(help_text="The arena's page.")
-    status = serializers.ChoiceField(choices=Arena.Status.values)
+    status = serializers.ChoiceField(choices=ARENA_STATUSES)
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
     server_now = serializers.DateTimeField()
@@ -93,7 +95,7 @@ class MineSerializer(serializers.Serializer[Any]):
 
 class StandingsSerializer(serializers.Serializer[Any]):
     arena = serializers.CharField()
-    status = serializers.ChoiceField(choices=Arena.Status.values)
+    status = serializers.ChoiceField(choices=ARENA_STATUSES)
     players = serializers.IntegerField(help_text="Everyone seated (guests included).")
     ranked = serializers.IntegerField(help_text="Rows of the table (guests, marked left out).")
     ends_at = serializers.DateTimeField()

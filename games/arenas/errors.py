@@ -81,7 +81,7 @@ class NoAssistsInArenas(ServiceError):
     """A hint or a winnability check on an arena game."""
 
     code = "no-assists-in-arenas"
-    status = 409
+    status = 403
     message = _("Hints and winnability checks are off in arena games.")
 
 

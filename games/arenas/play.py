@@ -311,7 +311,18 @@ def listing(status: str, viewer: User | None, limit: int = 50) -> list[ArenaStat
 
 
 def standings_for(arena: Arena, viewer: User | None, page: int) -> standings.Standings:
-    settle(arena.pk)
-    arena.refresh_from_db()
+    if settle(arena.pk):
+        arena.refresh_from_db()
     rows = standings.table(arena)
-    return standings.view(arena, seat_of(arena, viewer), rows, page, clock.now())
+    seat = None
+    if viewer is not None and viewer.is_authenticated:
+        seats = standings.with_current_game(Seat.objects.filter(arena=arena, player=viewer))
+        seat = seats.first()
+    return standings.view(
+        arena,
+        rows,
+        page=page,
+        now=clock.now(),
+        players=Seat.objects.filter(arena=arena).count(),
+        own=standings.mine(seat, standings.ranks_of(rows)),
+    )

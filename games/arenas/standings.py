@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from games.arenas import points
 from games.arenas.models import Arena, ArenaGame, Seat
@@ -67,6 +67,7 @@ def final_ranks(arena: Arena) -> dict[int, int]:
 
 class Row(TypedDict):
     rank: int
+    seat: int
     username: str
     points: int
     wins: int
@@ -89,6 +90,7 @@ class Mine(TypedDict):
 def _row(rank: int, seat: Seat) -> Row:
     return {
         "rank": rank,
+        "seat": seat.pk,
         "username": seat.player.get_username(),
         "points": seat.points,
         "wins": seat.wins,
@@ -114,24 +116,26 @@ def around(rows: list[Row], rank: int | None) -> list[Row]:
     return rows[max(0, rank - 1 - NEIGHBOURS) : rank + NEIGHBOURS]
 
 
-def mine(arena: Arena, seat: Seat | None, rows: list[Row]) -> Mine | None:
-    """The viewer's own part: their score, rank (None: a guest, a marked account) and game."""
+def with_current_game(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """The seats with `current_game`: the id of each one's latest game (None before deal 1)."""
+    latest = ArenaGame.objects.filter(seat=OuterRef("pk")).order_by("-index")
+    return seats.annotate(current_game=Subquery(latest.values("game_id")[:1]))
+
+
+def mine(seat: Seat | None, ranks: dict[int, int]) -> Mine | None:
+    """The viewer's own part: their score, rank (None: a guest, a marked account) and game
+    (`seat` read through `with_current_game`; `ranks`: seat id → rank)."""
     if seat is None:
         return None
-    username = seat.player.get_username()
-    rank = next((row["rank"] for row in rows if row["username"] == username), None)
-    current = (
-        ArenaGame.objects.filter(seat=seat).order_by("-index").values_list("game_id", flat=True)
-    ).first()
     return {
-        "rank": rank,
+        "rank": ranks.get(seat.pk),
         "points": seat.points,
         "wins": seat.wins,
         "in_a_row": seat.in_a_row,
         "on_streak": seat.in_a_row >= points.STREAK_AFTER,
         "games": seat.games_ended,
         "time_ms": int(seat.time.total_seconds() * 1000),
-        "game": current,
+        "game": getattr(seat, "current_game", None),
     }
 
 
@@ -150,14 +154,26 @@ class Standings(TypedDict):
     mine: Mine | None
 
 
-def view(arena: Arena, seat: Seat | None, rows: list[Row], page: int, now: datetime) -> Standings:
+def ranks_of(rows: list[Row]) -> dict[int, int]:
+    return {row["seat"]: row["rank"] for row in rows}
+
+
+def view(
+    arena: Arena,
+    rows: list[Row],
+    *,
+    page: int,
+    now: datetime,
+    players: int,
+    own: Mine | None,
+) -> Standings:
     """One viewer's standings: a page of the table (page 1: the top 10), their own row and
-    its neighbours, how many play, and the time left."""
-    own = mine(arena, seat, rows)
+    its neighbours, how many play, and the time left (no query: a websocket process builds
+    one per socket from one read)."""
     return {
         "arena": arena.public_id,
         "status": arena.status_at(now),
-        "players": Seat.objects.filter(arena=arena).count(),
+        "players": players,
         "ranked": len(rows),
         "ends_at": arena.ends_at.isoformat(),
         "server_now": now.isoformat(),

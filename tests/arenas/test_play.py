@@ -106,4 +106,3 @@ def test_the_end_closes_open_games_and_counts_their_points_up_to_then(
     assert (alice_seat.points, alice_seat.rank, alice_seat.active) == (3, 1, False)
     assert (bob_seat.points, bob_seat.rank) == (0, 2)
     assert standings.final_ranks(arena) == {alice_seat.pk: 1, bob_seat.pk: 2}
-

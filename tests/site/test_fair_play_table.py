@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from django.contrib.auth.models import User
 from django.tasks import Task
 from django.urls import URLPattern, URLResolver
 from django.urls.resolvers import RegexPattern
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts import guests
@@ -47,6 +49,7 @@ from games.puzzles.models import Puzzle
 from games.races.models import RaceRating
 from games.races.ratings import MIN_RATED_MOVES
 from tests.realtime.wire import Socket
+from tests.support.arenas import arena_on_known_deals
 from tests.support.play import token_client, winning_line
 from tests.support.puzzles import seeded
 from tests.support.races import my_game, play_direct, running_race, win
@@ -117,7 +120,8 @@ def test_every_door_of_the_code_has_its_row() -> None:
 @dataclass
 class Scene:
     """Today's daily deal with alice's ranked attempt in play (no move yet) and bob's
-    (two moves in); alice's own ordinary game; a public puzzle; bob's race room."""
+    (two moves in); alice's own ordinary game; a public puzzle; bob's race room; a running
+    public arena."""
 
     alice: User
     alice_api: APIClient
@@ -127,6 +131,7 @@ class Scene:
     own_game: Game
     puzzle: Puzzle
     room: str
+    arena: str
 
     def values(self, *, own: bool) -> dict[str, str]:
         """The path parameters: naming bob's daily game, or (`own`) alice's own things."""
@@ -135,6 +140,7 @@ class Scene:
             "day": days.today().isoformat(),
             "puzzle_id": str(self.puzzle.pk),
             "room": self.room,
+            "arena": self.arena,
             "username": "alice" if own else "bob",
             "board": "wins",
             "token_id": str(ApiToken.objects.filter(user=self.alice).values("pk")[0]["pk"]),
@@ -164,6 +170,7 @@ def scene(alice: User, bob: User) -> Scene:
         own_game=own,
         puzzle=seeded(1)[0],
         room=room,
+        arena=str(arena_on_known_deals(starts_at=timezone.now() - timedelta(minutes=1)).pk),
     )
 
 

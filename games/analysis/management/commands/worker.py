@@ -4,7 +4,8 @@ The library runs the tasks (one at a time per process, highest priority first: h
 before analysis). What it does not do is notice a worker that was killed mid-task; the
 janitor does, every few seconds, by requeueing analysis jobs whose heartbeat went
 quiet, and it queues the analysis of daily games their closed day left unfinished and the
-mining of a self-play deal while the public puzzles run low (games.puzzles.stock).
+mining of a self-play deal while the public puzzles run low (games.puzzles.stock), and
+makes the arena schedule's next arenas (games.arenas.schedule).
 
 By default it serves the queues a player waits on (assists, analysis). The published odds'
 chunks (`manage.py winnability`) wait on their own queue, served by workers started for it
@@ -28,6 +29,7 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
 from games.analysis import jobs
+from games.arenas import clock, schedule
 from games.puzzles import stock
 
 logger = logging.getLogger(__name__)
@@ -42,6 +44,7 @@ def _janitor(stop: threading.Event) -> None:
             requeued = jobs.recover()
             closed = jobs.enqueue_closed_dailies()
             stock.restock()
+            schedule.ensure_ahead(clock.now())
             if requeued or closed:
                 logger.info(
                     "janitor: %s job(s) requeued, %s closed daily game(s)", requeued, closed
