@@ -43,10 +43,9 @@ class Intent:
 def write_scope(game_id: int) -> str:
     """The scope a token needs to write to the game: its kind's (`race:play` for a race
     game, `arena:play` for an arena game), else `game:play`."""
-    origin = Game.objects.filter(pk=game_id).values_list("origin", flat=True).first()
-    return {Game.Origin.RACE: "race:play", Game.Origin.ARENA: "arena:play"}.get(
-        origin or "", "game:play"
-    )
+    origin: str | None = Game.objects.filter(pk=game_id).values_list("origin", flat=True).first()
+    scopes = {Game.Origin.RACE.value: "race:play", Game.Origin.ARENA.value: "arena:play"}
+    return scopes.get(origin or "", "game:play")
 
 
 def granted(request: Request) -> frozenset[str] | None:

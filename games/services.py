@@ -22,6 +22,7 @@ from accounts import guests
 from games import daily as daily_deals
 from games import days, deals, endings, events
 from games.arenas import play as arenas
+from games.arenas.errors import ArenaOver
 from games.engine import (
     CLASSIC,
     RULES,
@@ -236,6 +237,9 @@ def _write(
     except _InRace as found:  # nothing was written: the first transaction rolled back
         races.settle(found.race_id)
         return _write_locked(player, game_id, version, apply, is_same_write, found.race_id)
+    except ArenaOver as over:  # rolled back too: the end closes the game, in the lock order
+        arenas.settle_after(over)
+        raise
 
 
 def _write_locked(

@@ -139,14 +139,17 @@ class ArenaFeedConsumer(PushConsumer):
         user = self.scope.get("user")
         username = user.get_username() if user is not None and user.is_authenticated else None
         await self.send_json(pushes.hello(username, owner=False))
-        version = await self.snapshot()
+        version = await self.send_snapshot()
         assert self.arena_id is not None
         watch = _watches.get(self.arena_id)
         if watch is None or watch.task.done():
             watch = _watches[self.arena_id] = ArenaWatch(self.arena_id, version)
         watch.sockets.add(self)
 
-    async def snapshot(self) -> int:
+    async def snapshot(self) -> None:
+        await self.send_snapshot()
+
+    async def send_snapshot(self) -> int:
         """Send the socket's view now (on connect, on resync); the version it shows."""
         assert self.arena_id is not None
         players = [self.player_id] if self.player_id is not None else []

@@ -21,6 +21,8 @@ class ArenaOver(ServiceError):
     code = "arena-over"
     status = 409
     message = _("This arena is over: it takes no more players and no more moves.")
+    #: The arena that ended, when a write to one of its games was refused (to settle it).
+    arena_id: int | None = None
 
 
 class ArenaNotStarted(ServiceError):

@@ -37,7 +37,7 @@ from games.arenas.errors import (
 )
 from games.arenas.models import Arena, ArenaGame, Seat
 from games.arenas.public import ArenaState, arena_state
-from games.engine import private_form
+from games.engine import GameCode, private_form
 from games.models import Game
 from games.public import GameState
 
@@ -132,7 +132,7 @@ def _deal(arena: Arena, seat: Seat, index: int, now: datetime) -> Game:
         owner_id=seat.player_id,
         code=code,
         rule=arena.rule,
-        state=private_form(deals.new_game(deals.GameCode.parse(code))),
+        state=private_form(deals.new_game(GameCode.parse(code))),
         origin=Game.Origin.ARENA,
         race_hidden=True,
         raced=True,
@@ -182,11 +182,20 @@ def choose_without_undo(player: User, arena: Arena) -> Game:
 
 
 def ensure_open(game: Game) -> None:
-    """A write to an arena game at or after its arena's end is refused."""
-    ends_at = Arena.objects.filter(seats__games__game=game).values_list("ends_at", flat=True)
-    end = ends_at.first()
-    if end is not None and clock.now() >= end:
-        raise ArenaOver(f"Game {game.pk}'s arena ended at {end.isoformat()}: no more moves.")
+    """A write to an arena game at or after its arena's end is refused (`settle_after`
+    then closes it, once the write's transaction has rolled back)."""
+    found = Arena.objects.filter(seats__games__game=game).values_list("pk", "ends_at").first()
+    if found is not None and clock.now() >= found[1]:
+        over = ArenaOver(f"Game {game.pk}'s arena ended at {found[1].isoformat()}: no more moves.")
+        over.arena_id = found[0]
+        raise over
+
+
+def settle_after(over: ArenaOver) -> None:
+    """A write refused at the end settles the arena (the write held the game's lock, which
+    comes after the arena's: so here, once it is released)."""
+    if over.arena_id is not None:
+        settle(over.arena_id)
 
 
 def ensure_undo_allowed(game: Game) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery
 
 from games.arenas import points
 from games.arenas.models import Arena, ArenaGame, Seat
@@ -183,4 +183,24 @@ def view(
         "rows": page_of(rows, page),
         "around": around(rows, own["rank"] if own else None),
         "mine": own,
+    }
+
+
+class ArenaRecord(TypedDict):
+    played: int
+    podiums: int
+    best_rank: int | None
+
+
+def record(player_id: int) -> ArenaRecord:
+    """A player's arenas on their profile: arenas played to their end, final ranks 1 to 3,
+    the best final rank (None: never ranked)."""
+    settled = Seat.objects.filter(player_id=player_id, arena__finished_at__isnull=False)
+    figures = settled.aggregate(
+        played=Count("pk"), podiums=Count("pk", filter=Q(rank__lte=3)), best=Min("rank")
+    )
+    return {
+        "played": figures["played"],
+        "podiums": figures["podiums"],
+        "best_rank": figures["best"],
     }
