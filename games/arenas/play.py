@@ -277,6 +277,13 @@ def settle(arena_id: int) -> bool:
     return True
 
 
+def settle_ended(now: datetime) -> int:
+    """Settle every arena past its end that nobody touched since (the task workers' janitor
+    does, so a profile's record never waits for a visit); how many."""
+    due = Arena.objects.filter(finished_at__isnull=True, ends_at__lte=now)
+    return sum(settle(arena_id) for arena_id in due.values_list("pk", flat=True))
+
+
 # ---- reading -------------------------------------------------------------------------------
 
 

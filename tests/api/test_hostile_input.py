@@ -21,12 +21,14 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from accounts.models import ApiToken, SignedInSession
 from games import days
+from tests.support.arenas import arena_on_known_deals
 from tests.support.play import new_game, token_client
 from tests.support.puzzles import seeded
 
@@ -248,6 +250,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "board": "wins",
         "chart": "win-rate",
         "room": room,
+        "arena": str(arena_on_known_deals(starts_at=timezone.now()).pk),
         "puzzle_id": str(seeded(1)[0].pk),
         "session_id": str(SignedInSession.objects.get(user=bob).pk),
     }

@@ -5,7 +5,8 @@ before analysis). What it does not do is notice a worker that was killed mid-tas
 janitor does, every few seconds, by requeueing analysis jobs whose heartbeat went
 quiet, and it queues the analysis of daily games their closed day left unfinished and the
 mining of a self-play deal while the public puzzles run low (games.puzzles.stock), and
-makes the arena schedule's next arenas (games.arenas.schedule).
+makes the arena schedule's next arenas (games.arenas.schedule) and settles the arenas
+past their end that nobody touched.
 
 By default it serves the queues a player waits on (assists, analysis). The published odds'
 chunks (`manage.py winnability`) wait on their own queue, served by workers started for it
@@ -30,6 +31,7 @@ from django_tasks_db.models import DBTaskResult
 
 from games.analysis import jobs
 from games.arenas import clock, schedule
+from games.arenas import play as arenas
 from games.puzzles import stock
 
 logger = logging.getLogger(__name__)
@@ -45,6 +47,7 @@ def _janitor(stop: threading.Event) -> None:
             closed = jobs.enqueue_closed_dailies()
             stock.restock()
             schedule.ensure_ahead(clock.now())
+            arenas.settle_ended(clock.now())
             if requeued or closed:
                 logger.info(
                     "janitor: %s job(s) requeued, %s closed daily game(s)", requeued, closed
