@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -60,11 +61,12 @@ def test_every_write_after_the_end_is_arena_over(
     clock.move(minutes=31)
     base = f"/api/v1/games/{game.pk}"
 
-    for path, body in [
+    writes: list[tuple[str, dict[str, Any]]] = [
         ("moves", {"move": winning_line()[1][2], "version": 2}),
         ("undo", {"version": 2}),
         ("resign", {"version": 2}),
-    ]:
+    ]
+    for path, body in writes:
         refused(post(alice_api, f"{base}/{path}", body), 409, "arena-over")
     refused(post(alice_api, f"/api/v1/arenas/{arena.pk}/without-undo", {}), 409, "arena-over")
 

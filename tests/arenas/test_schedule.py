@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings as site_settings
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
@@ -33,7 +34,7 @@ def graded_deals(rule: str = "C", each: int = 20) -> None:
 
 
 def test_the_default_schedule_runs_hourly_daily_and_weekly() -> None:
-    entries = {entry.name: entry for entry in schedule.parse(schedule.settings.ARENA_SCHEDULE)}
+    entries = {entry.name: entry for entry in schedule.parse(site_settings.ARENA_SCHEDULE_DEFAULT)}
 
     hourly = list(entries["hourly"].slots(T0, T0 + timedelta(hours=4)))
     assert [start for start, _rule in hourly] == [T0 + timedelta(hours=h) for h in range(5)]
