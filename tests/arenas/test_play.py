@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.arenas import play, standings
-from games.arenas.models import ArenaGame, Seat
+from games.arenas.models import Arena, ArenaGame, Seat
 from games.models import Game
 from tests.support.arenas import (
     T0,
@@ -106,3 +106,55 @@ def test_the_end_closes_open_games_and_counts_their_points_up_to_then(
     assert (alice_seat.points, alice_seat.rank, alice_seat.active) == (3, 1, False)
     assert (bob_seat.points, bob_seat.rank) == (0, 2)
     assert standings.final_ranks(arena) == {alice_seat.pk: 1, bob_seat.pk: 2}
+
+
+#: A Relaxed deal (development key) whose move 2H>2 leaves no legal move: checked by the test.
+STUCK_DEAL, STUCK_MOVE = "YU1-U-AAAAAAD", "2H>2"
+
+
+def test_a_game_with_no_move_left_ends_and_the_next_deal_follows(
+    clock: Clock, alice: User, alice_api: APIClient
+) -> None:
+    arena = arena_on_known_deals()
+    Arena.objects.filter(pk=arena.pk).update(rule="U", deals=[STUCK_DEAL] * 3)
+    arena.refresh_from_db()
+    first = ok(post(alice_api, f"/api/v1/arenas/{arena.pk}/join", {}), 201)["game"]
+
+    answer = ok(
+        post(alice_api, f"/api/v1/games/{first['id']}/moves", {"move": STUCK_MOVE, "version": 0})
+    )
+
+    assert answer["status"] == "abandoned" and answer["legal_moves"] == []
+    second = ok(alice_api.get(f"/api/v1/arenas/{arena.pk}/game"))
+    assert second["id"] != first["id"] and second["status"] == "active"
+    seat = Seat.objects.get(arena=arena, player=alice)
+    assert (seat.games_ended, seat.points) == (1, 0)
+
+
+def test_the_standings_page_the_table_and_show_the_viewers_neighbours(
+    clock: Clock, alice: User, alice_api: APIClient
+) -> None:
+    arena = arena_on_known_deals()
+    players = [User.objects.create_user(f"p{n:02}", password="x" * 12) for n in range(12)]
+    for player in [*players, alice]:
+        play.join(player, arena)
+    for player in players[:3]:
+        win_current(player, arena)
+    clock.move(minutes=10)
+
+    first = ok(alice_api.get(f"/api/v1/arenas/{arena.pk}/standings"))
+    second = ok(alice_api.get(f"/api/v1/arenas/{arena.pk}/standings", {"page": 2}))
+
+    assert (first["players"], first["ranked"], first["pages"]) == (13, 13, 2)
+    assert first["seconds_left"] == 20 * 60 and first["status"] == "running"
+    # Three winners ahead (among them, less total time first), then everyone else.
+    assert {row["username"] for row in first["rows"][:3]} == {"p00", "p01", "p02"}
+    times = [row["time_ms"] for row in first["rows"][:3]]
+    assert times == sorted(times)
+    assert [row["rank"] for row in first["rows"]] == list(range(1, 11))
+    assert [row["rank"] for row in second["rows"]] == [11, 12, 13]
+    mine = first["mine"]
+    assert mine["rank"] == 13 and mine["game"] == current(alice, arena).pk
+    assert [row["rank"] for row in first["around"]] == [11, 12, 13]
+    spectator = ok(APIClient().get(f"/api/v1/arenas/{arena.pk}/standings"))
+    assert spectator["mine"] is None and spectator["around"] == []
