@@ -43,13 +43,14 @@ from api.realtime.routing import websocket_urlpatterns
 from frontend.urls import urlpatterns as page_urlpatterns
 from games import days, deals, services
 from games.analysis import tasks
+from games.arenas import play as arenas
 from games.engine import GameCode, public_form, read_private
 from games.models import DailyDeal, Game, PlayerStats
 from games.puzzles.models import Puzzle
 from games.races.models import RaceRating
 from games.races.ratings import MIN_RATED_MOVES
 from tests.realtime.wire import Socket
-from tests.support.arenas import arena_on_known_deals
+from tests.support.arenas import arena_on_known_deals, win_current
 from tests.support.play import token_client, winning_line
 from tests.support.puzzles import seeded
 from tests.support.races import my_game, play_direct, running_race, win
@@ -265,7 +266,7 @@ def _puzzle_hidden(puzzle: Puzzle) -> tuple[tuple[Any, ...], ...]:
 
 # ---- counters ---------------------------------------------------------------------------------
 
-WAYS = ("retry", "daily practice", "guest", "second account")
+WAYS = ("retry", "daily practice", "guest", "second account", "arena")
 
 
 def counters(player: User) -> dict[str, Any]:
@@ -310,6 +311,13 @@ def produce(way: str, alice: User, rival: User) -> tuple[User, dict[str, Any]]:
         services.resign(alice, ranked.pk, version=0)
         before = counters(alice)
         play_direct(alice, services.start_game(alice, daily=True).pk, LINE)
+        return alice, before
+    if way == "arena":  # three wins in a row, an arena's streak
+        before = counters(alice)
+        arena = arena_on_known_deals(starts_at=timezone.now() - timedelta(minutes=1))
+        arenas.join(alice, arena)
+        for _ in range(3):
+            win_current(alice, arena)
         return alice, before
     player = guests.create_guest() if way == "guest" else User.objects.create_user("alice2")
     before = counters(player)
