@@ -137,6 +137,7 @@ v1 = [
     path("arenas/<arena:arena>", arenas.ArenaDetailView.as_view(), name="arena"),
     path("arenas/<arena:arena>/join", arenas.JoinView.as_view(), name="arena-join"),
     path("arenas/<arena:arena>/game", arenas.CurrentGameView.as_view(), name="arena-game"),
+    path("arenas/<arena:arena>/games", arenas.SeatGamesView.as_view(), name="arena-games"),
     path(
         "arenas/<arena:arena>/without-undo",
         arenas.WithoutUndoView.as_view(),

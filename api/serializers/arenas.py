@@ -113,3 +113,18 @@ class JoinedSerializer(serializers.Serializer[Any]):
     game = GameStateSerializer(
         allow_null=True, help_text="Your first game (null before the start)."
     )
+
+
+class SeatGamesQuerySerializer(serializers.Serializer[Any]):
+    player = serializers.CharField(max_length=150, help_text="Whose games (a username).")
+
+
+class SeatGameSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField(help_text="The deal's place in the sequence, from 0.")
+    game = serializers.IntegerField()
+    code = serializers.CharField(allow_null=True, help_text="Null until the arena is over.")
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    cards_on_foundations = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    without_undo = serializers.BooleanField()
+    points = serializers.IntegerField(allow_null=True, help_text="Null while it is played.")

@@ -25,6 +25,8 @@ from api.serializers.arenas import (
     ArenaStateSerializer,
     JoinedSerializer,
     NewArenaSerializer,
+    SeatGameSerializer,
+    SeatGamesQuerySerializer,
     StandingsQuerySerializer,
     StandingsSerializer,
 )
@@ -34,6 +36,7 @@ from games.arenas import clock, play
 from games.arenas.errors import (
     AlreadyJoined,
     AlreadyStarted,
+    ArenaInProgress,
     ArenaNotFound,
     ArenaNotStarted,
     ArenaOver,
@@ -156,6 +159,30 @@ class WithoutUndoView(APIView):
     def post(self, request: SignedInRequest, arena: str) -> Response:
         game = play.choose_without_undo(request.user, play.find(arena))
         return Response(game_state(game))
+
+
+class SeatGamesView(APIView):
+    required_scope = ARENA_READ
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's games of the arena, with their points (yours any time; anyone's "
+        "once it is over: replays and analyses)",
+        parameters=[OpenApiParameter("player", str, required=True)],
+        responses={
+            200: SeatGameSerializer(many=True),
+            **errors(
+                400,
+                403,
+                404,
+                409,
+                codes={403: (ArenaInProgress,), 404: (ArenaNotFound,), 409: (NotSeated,)},
+            ),
+        },
+    )
+    def get(self, request: Request, arena: str) -> Response:
+        query = validated(SeatGamesQuerySerializer, request.query_params)
+        return Response(play.games_of(play.find(arena), query["player"], _viewer(request)))
 
 
 class StandingsView(APIView):

@@ -27,6 +27,7 @@ from games.arenas import clock, points, schedule, sequence, standings
 from games.arenas.errors import (
     AlreadyJoined,
     AlreadyStarted,
+    ArenaInProgress,
     ArenaNotFound,
     ArenaNotStarted,
     ArenaOver,
@@ -324,6 +325,22 @@ def listing(status: str, viewer: User | None, limit: int = 50) -> list[ArenaStat
             seat.arena_id: seat for seat in Seat.objects.filter(arena__in=found, player=viewer)
         }
     return [arena_state(a, seats.get(a.pk), now, counts.get(a.pk, 0)) for a in found]
+
+
+def games_of(arena: Arena, username: str, viewer: User | None) -> list[standings.SeatGame]:
+    """A player's games of the arena: their own at any time, anyone's once it is over (while
+    it runs they would show others' boards of the shared deals: `arena-in-progress`)."""
+    if settle(arena.pk):
+        arena.refresh_from_db()
+    seat = Seat.objects.filter(arena=arena, player__username=username).first()
+    if seat is None:
+        raise NotSeated(f"{username!r} has no seat in arena {arena.public_id}.")
+    own = viewer is not None and viewer.is_authenticated and seat.player_id == viewer.pk
+    if not own and arena.finished_at is None:
+        raise ArenaInProgress(
+            f"Arena {arena.public_id} is running: only {username!r} sees their games until it ends."
+        )
+    return standings.games_of(seat)
 
 
 def standings_for(arena: Arena, viewer: User | None, page: int) -> standings.Standings:

@@ -14,7 +14,7 @@ from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery
 
 from games.arenas import points
 from games.arenas.models import Arena, ArenaGame, Seat
-from games.fairness import counting
+from games.fairness import counting, visibility
 from games.models import Game
 
 PAGE = 10
@@ -204,3 +204,35 @@ def record(player_id: int) -> ArenaRecord:
         "podiums": figures["podiums"],
         "best_rank": figures["best"],
     }
+
+
+class SeatGame(TypedDict):
+    index: int
+    game: int
+    code: str | None
+    status: str
+    cards_on_foundations: int
+    moves: int
+    without_undo: bool
+    points: int | None
+
+
+def games_of(seat: Seat) -> list[SeatGame]:
+    """A seat's games in sequence order, each with its points once ended (codes only where
+    `visibility.hides_code` allows: once the arena is over)."""
+    entries = list(ArenaGame.objects.filter(seat=seat).select_related("game").order_by("index"))
+    ended = [entry for entry in entries if entry.game.status != Game.Status.ACTIVE]
+    earned = dict(zip((entry.pk for entry in ended), points.score(played(seat)).each, strict=True))
+    return [
+        {
+            "index": entry.index,
+            "game": entry.game_id,
+            "code": None if visibility.hides_code(entry.game) else entry.game.code,
+            "status": entry.game.status,
+            "cards_on_foundations": entry.game.cards_on_foundations,
+            "moves": entry.game.move_count,
+            "without_undo": entry.without_undo,
+            "points": earned.get(entry.pk),
+        }
+        for entry in entries
+    ]

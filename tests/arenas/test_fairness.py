@@ -105,3 +105,31 @@ def test_one_seat_per_player_even_with_a_second_token(clock: Clock, alice: User)
     again = post(token_client(alice), f"/api/v1/arenas/{arena.pk}/join", {})
     refused(again, 409, "arena-already-joined")
     assert Seat.objects.filter(arena=arena).count() == 1
+
+
+def test_a_players_games_are_their_own_until_the_end_then_everyones(
+    clock: Clock, alice: User, bob: User, alice_api: APIClient
+) -> None:
+    arena = arena_on_known_deals()
+    play.join(alice, arena)
+    play.join(bob, arena)
+    win_current(alice, arena)
+    win_current(bob, arena)
+    path = f"/api/v1/arenas/{arena.pk}/games"
+
+    mine = ok(alice_api.get(path, {"player": "alice"}))
+    assert [(g["index"], g["status"], g["points"], g["code"]) for g in mine] == [
+        (0, "won", 2, None),
+        (1, "active", None, None),
+    ]
+    refused(alice_api.get(path, {"player": "bob"}), 403, "arena-in-progress")
+    refused(APIClient().get(path, {"player": "alice"}), 403, "arena-in-progress")
+    refused(alice_api.get(path, {"player": "carol"}), 409, "not-in-arena")
+
+    clock.move(minutes=30)
+    theirs = ok(APIClient().get(path, {"player": "bob"}))
+    assert [(g["status"], g["points"], g["code"]) for g in theirs] == [
+        ("won", 2, winning_line()[0]),
+        ("abandoned", 0, winning_line()[0]),
+    ]
+    ok(alice_api.get(f"/api/v1/games/{theirs[0]['game']}/replay"))
