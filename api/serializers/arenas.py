@@ -51,7 +51,10 @@ class ArenaStateSerializer(serializers.Serializer[Any]):
         help_text="What the API and links name it by: a public arena's number, a private "
         "arena's unguessable token."
     )
-    name = serializers.CharField()
+    name = serializers.CharField(
+        help_text="A scheduled arena's schedule entry (`hourly`, `daily`, `weekly`, or the "
+        "operator's), or the title its creator gave (may be empty)."
+    )
     kind = serializers.ChoiceField(choices=Arena.Kind.values)
     rule = serializers.ChoiceField(choices=Game.Rule.values)
     private = serializers.BooleanField()

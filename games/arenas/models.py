@@ -30,7 +30,12 @@ class Arena(models.Model):
         FINISHED = "finished"
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    name = models.CharField(max_length=60, help_text="What the list shows ('hourly', a title).")
+    name = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="A scheduled arena's entry ('hourly': the page names it in the player's "
+        "language), or the title its creator gave (may be empty).",
+    )
     slot = models.CharField(
         max_length=60,
         unique=True,

@@ -70,7 +70,7 @@ def create(
     deals_chosen = sequence.choose(rule.upper(), length)
     return Arena.objects.create(
         kind=Arena.Kind.PLAYER,
-        name=name or f"{player.get_username()}'s arena",
+        name=name,
         rule=rule.upper(),
         starts_at=starts_at,
         ends_at=starts_at + length,

@@ -158,3 +158,21 @@ def test_the_standings_page_the_table_and_show_the_viewers_neighbours(
     assert [row["rank"] for row in first["around"]] == [11, 12, 13]
     spectator = ok(APIClient().get(f"/api/v1/arenas/{arena.pk}/standings"))
     assert spectator["mine"] is None and spectator["around"] == []
+
+
+def test_the_janitor_settles_an_arena_nobody_touched_after_its_end(
+    clock: Clock, alice: User
+) -> None:
+    arena = arena_on_known_deals()
+    play.join(alice, arena)
+    win_current(alice, arena)
+    clock.move(minutes=29)
+    assert play.settle_ended(clock.now()) == 0
+
+    clock.move(minutes=1)
+
+    assert play.settle_ended(clock.now()) == 1
+    arena.refresh_from_db()
+    assert arena.finished_at == clock.now()
+    assert Seat.objects.get(arena=arena).rank == 1
+    assert play.settle_ended(clock.now()) == 0
