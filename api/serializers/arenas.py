@@ -101,6 +101,7 @@ class StandingsSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=ARENA_STATUSES)
     players = serializers.IntegerField(help_text="Everyone seated (guests included).")
     ranked = serializers.IntegerField(help_text="Rows of the table (guests, marked left out).")
+    starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
     server_now = serializers.DateTimeField()
     seconds_left = serializers.IntegerField()

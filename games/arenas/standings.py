@@ -144,6 +144,7 @@ class Standings(TypedDict):
     status: str
     players: int
     ranked: int
+    starts_at: str
     ends_at: str
     server_now: str
     seconds_left: int
@@ -175,6 +176,7 @@ def view(
         "status": arena.status_at(now),
         "players": players,
         "ranked": len(rows),
+        "starts_at": arena.starts_at.isoformat(),
         "ends_at": arena.ends_at.isoformat(),
         "server_now": now.isoformat(),
         "seconds_left": max(0, int((arena.ends_at - now).total_seconds())),
