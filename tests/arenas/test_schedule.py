@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from django.conf import settings as site_settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games.arenas import schedule, sequence
@@ -144,3 +146,21 @@ def test_a_player_makes_a_private_arena_reached_by_its_link(
     assert made["status"] == "running" and made["minutes"] == 10 and made["deals"] == 10
     assert ok(bob_api.get(f"/api/v1/arenas/{made['id']}"))["name"] == ""
     ok(post(bob_api, f"/api/v1/arenas/{made['id']}/join", {}), 201)
+
+
+@pytest.mark.django_db
+def test_the_admin_saves_a_schedule_and_lists_arenas(clock: Clock) -> None:
+    staff = User.objects.create_superuser("root", password="x" * 12)
+    client = Client()
+    client.force_login(staff)
+    entries = [
+        {"name": "quick", "every": "hour", "offset_minutes": 30, "minutes": 15, "rules": ["C"]}
+    ]
+
+    refused = client.post("/admin/arenas/scheduleoverride/add/", {"entries": '[{"name": "x"}]'})
+    saved = client.post("/admin/arenas/scheduleoverride/add/", {"entries": json.dumps(entries)})
+
+    assert refused.status_code == 200 and not ScheduleOverride.objects.filter(entries__0__name="x")
+    assert saved.status_code == 302
+    assert [entry.name for entry in schedule.current()] == ["quick"]
+    assert client.get("/admin/arenas/arena/").status_code == 200
