@@ -8,7 +8,6 @@ ordinary game endpoints and game socket (a token needs `arena:play` for them).
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -32,7 +31,7 @@ from api.serializers.arenas import (
 )
 from api.serializers.common import validated
 from api.serializers.games import GameStateSerializer
-from games.arenas import clock, play
+from games.arenas import play
 from games.arenas.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -86,14 +85,10 @@ class ArenaListView(APIView):
     )
     def post(self, request: SignedInRequest) -> Response:
         data = validated(NewArenaSerializer, request.data)
-        now = clock.now()
-        starts_at = data.get("starts_at") or now
-        if starts_at < now - timedelta(minutes=1) or starts_at > now + play.MAX_AHEAD:
-            raise BadStart(f"{starts_at.isoformat()} is not between now and 7 days ahead.")
         arena = play.create(
             request.user,
             rule=data["rule"],
-            starts_at=max(starts_at, now),
+            starts_at=data.get("starts_at"),
             minutes=data["minutes"],
             private=data["private"],
             name=data["name"],
@@ -123,10 +118,8 @@ class JoinView(APIView):
     )
     def post(self, request: SignedInRequest, arena: str) -> Response:
         found = play.find(arena)
-        play.join(request.user, found)
-        game = None
-        if clock.now() >= found.starts_at:
-            game = game_state(play.current_game(request.user, found))
+        first = play.join(request.user, found)
+        game = game_state(first) if first is not None else None
         answer = {"arena": play.describe(found, request.user), "game": game}
         return Response(answer, status=status.HTTP_201_CREATED)
 

@@ -31,6 +31,7 @@ from games.arenas.errors import (
     ArenaNotFound,
     ArenaNotStarted,
     ArenaOver,
+    BadStart,
     InAnotherArena,
     NotSeated,
     SequenceDone,
@@ -45,6 +46,8 @@ from games.public import GameState
 #: A player-made arena's length, in minutes, and how far ahead it may start.
 MIN_MINUTES, MAX_MINUTES = 10, 180
 MAX_AHEAD = timedelta(days=7)
+#: A start this little in the past is taken as now (the client's clock, the request's way).
+START_SLACK = timedelta(minutes=1)
 
 
 # ---- finding and making ----------------------------------------------------------------------
@@ -63,17 +66,29 @@ def find(public_id: str) -> Arena:
 
 
 def create(
-    player: User, *, rule: str, starts_at: datetime, minutes: int, private: bool, name: str = ""
+    player: User,
+    *,
+    rule: str,
+    starts_at: datetime | None,
+    minutes: int,
+    private: bool,
+    name: str = "",
 ) -> Arena:
-    """A player's own arena (never rated: no arena is); its deals are chosen now."""
+    """A player's own arena, starting now or within `MAX_AHEAD` (never rated: no arena is);
+    its deals are chosen now."""
+    now = clock.now()
+    start = starts_at or now
+    if start < now - START_SLACK or start > now + MAX_AHEAD:
+        raise BadStart(f"{start.isoformat()} is not between now and 7 days ahead.")
+    start = max(start, now)
     length = timedelta(minutes=minutes)
     deals_chosen = sequence.choose(rule.upper(), length)
     return Arena.objects.create(
         kind=Arena.Kind.PLAYER,
         name=name,
         rule=rule.upper(),
-        starts_at=starts_at,
-        ends_at=starts_at + length,
+        starts_at=start,
+        ends_at=start + length,
         private=private,
         token=secrets.token_urlsafe(18),
         creator=player,
@@ -94,8 +109,9 @@ def seat_of(arena: Arena, player: User | None) -> Seat | None:
     return Seat.objects.filter(arena=arena, player=player).first()
 
 
-def join(player: User, arena: Arena) -> Seat:
-    """Take a seat (any time before the end); after the start, deal 1 comes with it."""
+def join(player: User, arena: Arena) -> Game | None:
+    """Take a seat (any time before the end); after the start, deal 1 comes with it (its
+    game is returned; None before the start)."""
     _settle_open_seat(player)
     try:
         with transaction.atomic():
@@ -110,13 +126,12 @@ def join(player: User, arena: Arena) -> Seat:
             if held is not None:
                 raise InAnotherArena(f"You have a seat in arena {held.arena_id}, not over yet.")
             seat = Seat.objects.create(arena=locked, player=player, joined_at=now)
-            if now >= locked.starts_at:
-                _deal(locked, seat, 0, now)
+            first = _deal(locked, seat, 0, now) if now >= locked.starts_at else None
     except IntegrityError as clash:  # the constraints behind the checks above
         if Seat.objects.filter(arena=arena, player=player).exists():
             raise AlreadyJoined(f"You already have a seat in arena {arena.public_id}.") from clash
         raise InAnotherArena("You have a seat in another arena, not over yet.") from clash
-    return seat
+    return first
 
 
 def _settle_open_seat(player: User) -> None:
