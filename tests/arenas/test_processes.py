@@ -1,9 +1,10 @@
-"""Every process killed mid-arena (SIGKILL: two ASGI servers and a task worker) and
-restarted: the arena plays on, and its final standings equal those computed from the
-stored games alone."""
+"""Every process killed mid-arena (SIGKILL: two ASGI servers, a task worker and the Redis
+behind them) and restarted: the arena plays on, and its final standings, pushed on the feed
+and answered by REST, equal those computed from the stored games alone."""
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import timedelta
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from accounts.models import ApiToken
 from games.arenas import points, standings
@@ -19,9 +22,10 @@ from games.models import Game
 from tests.support.arenas import arena_on_known_deals
 from tests.support.http import call, send
 from tests.support.play import winning_line
+from tests.support.redis import redis_shards
 from tests.support.servers import RunningServer, asgi_server, task_worker
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 LINE = winning_line()[1]
 
@@ -66,37 +70,65 @@ def keep_playing(
         return
 
 
+def follow(server: RunningServer, arena: Arena) -> ClientConnection:
+    return connect(
+        f"{server.ws_url}/ws/v1/arenas/{arena.pk}/", origin=Origin(server.url), open_timeout=60
+    )
+
+
+def standings_until(feed: ClientConnection, test: Any) -> dict[str, Any]:
+    """The first `arena` message `test` accepts (each wait bounded, never a pause)."""
+    while True:
+        message = json.loads(feed.recv(timeout=60))
+        if message["t"] == "arena" and test(message["d"]):
+            return dict(message["d"])
+
+
 def test_every_process_killed_mid_arena_loses_no_point(alice: User, bob: User, carol: User) -> None:
     arena = arena_on_known_deals(starts_at=timezone.now() - timedelta(seconds=1))
     tokens = {user.username: ApiToken.issue(user, "arena")[1] for user in (alice, bob, carol)}
-    env = {"PUZZLE_STOCK": "0"}
-    with asgi_server(env) as first, asgi_server(env) as second, task_worker("w1", env) as worker:
-        for name, server in (("alice", first), ("bob", second), ("carol", first)):
-            call(server.url, f"/api/v1/arenas/{arena.pk}/join", tokens[name], {})
-        play(first, my_game(first, arena, tokens["alice"]), tokens["alice"], len(LINE))  # a win
-        play(second, my_game(second, arena, tokens["bob"]), tokens["bob"], 30)
-        carols = my_game(first, arena, tokens["carol"])
-        call(first.url, f"/api/v1/games/{carols['id']}/resign", tokens["carol"], {"version": 0})
-        # Bob plays on while every process dies under him.
-        stop = threading.Event()
-        bobs = my_game(second, arena, tokens["bob"])
-        mover = threading.Thread(target=keep_playing, args=(second, bobs, tokens["bob"], stop))
-        mover.start()
-        call(first.url, f"/api/v1/arenas/{arena.pk}/standings", tokens["alice"])
-        for process in (first.child, second.child, worker):
-            process.kill()
-        stop.set()
-        mover.join()
+    with redis_shards(1) as redis:
+        env = {"PUZZLE_STOCK": "0", "REDIS_URL": redis.url, "ARENA_PUSH_INTERVAL_MS": "100"}
+        with (
+            asgi_server(env) as first,
+            asgi_server(env) as second,
+            task_worker("w1", env) as worker,
+        ):
+            for name, server in (("alice", first), ("bob", second), ("carol", first)):
+                call(server.url, f"/api/v1/arenas/{arena.pk}/join", tokens[name], {})
+            play(first, my_game(first, arena, tokens["alice"]), tokens["alice"], len(LINE))  # a win
+            play(second, my_game(second, arena, tokens["bob"]), tokens["bob"], 30)
+            carols = my_game(first, arena, tokens["carol"])
+            call(first.url, f"/api/v1/games/{carols['id']}/resign", tokens["carol"], {"version": 0})
+            with follow(second, arena) as doomed_feed:
+                live = standings_until(doomed_feed, lambda d: d["rows"][0]["points"] == 2)
+                assert live["rows"][0]["username"] == "alice"
+                # Bob plays on while every process dies under him.
+                stop = threading.Event()
+                bobs = my_game(second, arena, tokens["bob"])
+                mover = threading.Thread(
+                    target=keep_playing, args=(second, bobs, tokens["bob"], stop)
+                )
+                mover.start()
+                for process in (first.child, second.child, worker):
+                    process.kill()
+                redis.kill()
+                stop.set()
+                mover.join()
 
-    with asgi_server(env) as again, task_worker("w2", env):
-        alice_game = my_game(again, arena, tokens["alice"])
-        assert alice_game["version"] == 0  # deal 2, dealt when deal 1 was won
-        play(again, alice_game, tokens["alice"], len(LINE))
-        bobs = my_game(again, arena, tokens["bob"])
-        assert bobs["status"] == "active" and bobs["version"] >= 30  # his committed moves
-        Arena.objects.filter(pk=arena.pk).update(ends_at=timezone.now())  # the end comes
-        final = call(again.url, f"/api/v1/arenas/{arena.pk}/standings")
+        redis.start()
+        with asgi_server(env) as again, task_worker("w2", env), follow(again, arena) as feed:
+            alice_game = my_game(again, arena, tokens["alice"])
+            assert alice_game["version"] == 0  # deal 2, dealt when deal 1 was won
+            play(again, alice_game, tokens["alice"], len(LINE))
+            assert standings_until(feed, lambda d: d["rows"][0]["points"] == 4)["players"] == 3
+            bobs = my_game(again, arena, tokens["bob"])
+            assert bobs["status"] == "active" and bobs["version"] >= 30  # his committed moves
+            Arena.objects.filter(pk=arena.pk).update(ends_at=timezone.now())  # the end comes
+            pushed = standings_until(feed, lambda d: d["status"] == "finished")
+            final = call(again.url, f"/api/v1/arenas/{arena.pk}/standings")
 
+    assert pushed["rows"] == final["rows"]
     assert final["status"] == "finished"
     top = final["rows"][0]
     assert (top["username"], top["points"], top["rank"]) == ("alice", 4, 1)
