@@ -156,7 +156,7 @@ def race(race_state: RaceState) -> Push:
 def arena(version: int, standings: Standings) -> Push:
     """One viewer's arena standings (its top 10, their rank and neighbours, the players, the
     time left): on connect, on resync, and at most once per `ARENA_PUSH_INTERVAL_MS` while
-    they change (`version`: the arena's seats plus its ended games, plus one once over)."""
+    they change (`version`: the arena's seats, games dealt and games ended, plus one once over)."""
     return {"v": version, "t": Type.ARENA, "d": standings}
 
 

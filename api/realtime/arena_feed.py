@@ -2,8 +2,8 @@
 
 A burst of finishes costs one push per interval: each websocket process keeps one
 `ArenaWatch` per arena its sockets follow, which every `ARENA_PUSH_INTERVAL_MS` settles the
-arena (so it ends on time with no request), reads its version (its seats plus its ended
-games, plus one once over) and, only when that moved, the table, once for all its sockets;
+arena (so it ends on time with no request), reads its version (its seats, games dealt and
+games ended, plus one once over) and, only when that moved, the table, once for all its sockets;
 each socket then gets its own view (the top 10, its player's rank and neighbours). The
 table comes from PostgreSQL (the seats' scores, updated as each game ends); no push goes
 through the channel layer, so no Redis message is spent on it.
@@ -26,7 +26,7 @@ from api.realtime.consumers import CLOSE_NO_GAME, PushConsumer
 from games import pushes
 from games.arenas import clock, play, standings
 from games.arenas.errors import ArenaNotFound
-from games.arenas.models import Arena, Seat
+from games.arenas.models import Arena, ArenaGame, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -56,10 +56,13 @@ class Picture:
 
 
 def _counts(arena: Arena) -> tuple[int, int]:
-    """The arena's version (its seats plus its ended games, plus one once over) and players."""
+    """The arena's version (its seats, games dealt and games ended, plus one once over: each
+    only grows) and its players."""
     seats = Seat.objects.filter(arena=arena).aggregate(n=Count("pk"), ended=Sum("games_ended"))
     players = seats["n"] or 0
-    return players + (seats["ended"] or 0) + (arena.finished_at is not None), players
+    dealt = ArenaGame.objects.filter(seat__arena=arena).count()
+    over = arena.finished_at is not None
+    return players + dealt + (seats["ended"] or 0) + over, players
 
 
 def _read_now(arena_id: int, player_ids: list[int], known: int | None) -> Picture | None:

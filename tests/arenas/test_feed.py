@@ -47,7 +47,7 @@ def test_players_and_spectators_get_their_view_and_a_burst_costs_one_push(
             await arena_feed._watches[arena.pk].tick()  # nothing changed since: no push
 
             pushed = await bobs.expect("arena")
-            assert pushed["v"] == first["v"] + 3
+            assert pushed["v"] == first["v"] + 6  # three games ended, three dealt
             top = pushed["d"]["rows"][0]
             assert (top["username"], top["points"], top["in_a_row"]) == ("alice", 8, 3)
             assert pushed["d"]["mine"]["rank"] == 2
