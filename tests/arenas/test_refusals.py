@@ -12,7 +12,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.arenas import play
+from games import services
+from games.arenas import play, points, standings
+from games.arenas.errors import ArenaOver
 from games.arenas.models import Seat
 from games.models import Game
 from tests.support.arenas import T0, Clock, arena_on_known_deals, current, play_some
@@ -210,3 +212,59 @@ def test_a_token_without_arena_play_may_read_but_not_join(clock: Clock, alice: U
     answer = post(client, f"/api/v1/games/{game.pk}/moves", {"move": move, "version": 0})
     refused(answer, 403, "missing-scope")
     assert answer.json()["error"]["scope"] == "arena:play"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_winning_moves_racing_the_end_never_deadlock_and_the_end_counts_what_committed(
+    clock: Clock, alice: User, bob: User, carol: User
+) -> None:
+    """Three last moves sent a millisecond before the end, at the moment another request
+    settles it: each commits or is refused, nothing waits on another forever, and the
+    settled end (settled again for a deal made as it ended) equals the stored games."""
+    arena = arena_on_known_deals()
+    players = [alice, bob, carol]
+    line = winning_line()[1]
+    for player in players:
+        play.join(player, arena)
+        play_some(player, arena, len(line) - 1)
+    barrier = threading.Barrier(len(players) + 1)
+    outcomes: list[str] = []
+
+    def last_move(player: User) -> None:
+        clock.in_this_thread(arena.ends_at - timedelta(milliseconds=1))
+        game = current(player, arena)
+        barrier.wait()
+        try:
+            services.play_move(player, game.pk, move=line[-1], version=game.version)
+            outcomes.append("won")
+        except ArenaOver:
+            outcomes.append("over")
+        finally:
+            connection.close()
+
+    def end() -> None:
+        clock.in_this_thread(arena.ends_at)
+        barrier.wait()
+        try:
+            play.settle(arena.pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=last_move, args=(p,)) for p in players]
+    threads.append(threading.Thread(target=end))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    clock.at = arena.ends_at
+    play.settle(arena.pk)  # what a later touch does: a deal made as the end came closes too
+
+    assert len(outcomes) == 3
+    assert not Game.objects.filter(arena_game__seat__arena=arena, status="active").exists()
+    seats = list(Seat.objects.filter(arena=arena))
+    assert {seat.pk: seat.rank for seat in seats} == standings.final_ranks(arena)
+    for seat in seats:
+        score = points.score(standings.played(seat))
+        assert (seat.points, seat.wins) == (score.points, score.wins)
+    assert sum(seat.wins for seat in seats) == outcomes.count("won")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth.models import User
@@ -19,12 +20,18 @@ T0 = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 
 @dataclass
 class Clock:
-    """The arenas' clock (games.arenas.clock.now), set by the test."""
+    """The arenas' clock (games.arenas.clock.now), set by the test; a thread may read a time
+    of its own (`in_this_thread`), for two requests on either side of a moment."""
 
     at: datetime = T0
+    threads: threading.local = field(default_factory=threading.local)
 
     def now(self) -> datetime:
-        return self.at
+        own: datetime | None = getattr(self.threads, "at", None)
+        return own or self.at
+
+    def in_this_thread(self, at: datetime) -> None:
+        self.threads.at = at
 
     def move(self, **delta: float) -> datetime:
         self.at += timedelta(**delta)
