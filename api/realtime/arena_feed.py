@@ -65,7 +65,7 @@ def _counts(arena: Arena) -> tuple[int, int]:
     return players + dealt + (seats["ended"] or 0) + over, players
 
 
-def _read_now(arena_id: int, player_ids: list[int], known: int | None) -> Picture | None:
+def read_picture(arena_id: int, player_ids: list[int], known: int | None) -> Picture | None:
     """Settle the arena, then read it unless its version is still `known` (then None)."""
     play.settle(arena_id)
     arena = Arena.objects.get(pk=arena_id)
@@ -86,7 +86,7 @@ def _find_now(public_id: str) -> int | None:
 
 # The ticks' reads run off the shared sync thread (thread_sensitive=False), where the
 # process's HTTP views run: many arenas ticking must not queue moves.
-_read = DatabaseSyncToAsync(_read_now, thread_sensitive=False)
+_read = DatabaseSyncToAsync(read_picture, thread_sensitive=False)
 _find = database_sync_to_async(_find_now)
 
 
