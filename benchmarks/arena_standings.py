@@ -7,8 +7,8 @@ Seeds (again, each run) an arena with that many seated players (`arena_bench_<n>
 from a seeded random choice) in the configured PostgreSQL, then times, per level:
 
 - `read`: the feed's read once the standings moved (`api.realtime.arena_feed.read_picture`:
-  settle check, version, the whole table, the seats of every player following), wall time
-  and this process's CPU time;
+  the settle check, the version, then every seat in one query: the ranked table and each
+  player's own part), wall time and this process's CPU time;
 - `views`: this process's CPU time to build and encode every socket's view from one read
   (a player's each: the top 10, their rank and neighbours), as one websocket process holding
   every player's socket does once per interval;
@@ -90,10 +90,10 @@ def level(players: int, reads: int) -> dict[str, Any]:
     picture = None
     for _ in range(reads):
         started, started_cpu = time.perf_counter(), time.process_time()
-        picture = read_picture(arena.pk, ids, None)
+        picture = read_picture(arena.pk, None)
         wall.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-    assert picture is not None and len(picture.rows) == players
+    assert picture is not None and len(picture.table.rows) == players
     started_cpu = time.process_time()
     for player_id in ids:
         json.dumps(picture.message(player_id))

@@ -14,8 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
@@ -38,43 +37,30 @@ class Picture:
 
     version: int
     arena: Arena
-    rows: list[standings.Row]
-    players: int
-    seats: dict[int, Seat] = field(default_factory=dict)
+    table: standings.Table
 
     def message(self, player_id: int | None) -> pushes.Push:
-        seat = self.seats.get(player_id) if player_id is not None else None
-        own = standings.mine(seat, self.ranks)
-        view = standings.view(
-            self.arena, self.rows, page=1, now=clock.now(), players=self.players, own=own
-        )
+        view = standings.view(self.arena, self.table, player_id, page=1, now=clock.now())
         return pushes.arena(self.version, view)
 
-    @cached_property
-    def ranks(self) -> dict[int, int]:
-        return standings.ranks_of(self.rows)
 
-
-def _counts(arena: Arena) -> tuple[int, int]:
-    """The arena's version (its seats, games dealt and games ended, plus one once over: each
-    only grows) and its players."""
+def _version(arena: Arena) -> int:
+    """The arena's version: its seats, games dealt and games ended, plus one once over (each
+    only grows)."""
     seats = Seat.objects.filter(arena=arena).aggregate(n=Count("pk"), ended=Sum("games_ended"))
-    players = seats["n"] or 0
     dealt = ArenaGame.objects.filter(seat__arena=arena).count()
     over = arena.finished_at is not None
-    return players + dealt + (seats["ended"] or 0) + over, players
+    return int(seats["n"]) + dealt + int(seats["ended"] or 0) + over
 
 
-def read_picture(arena_id: int, player_ids: list[int], known: int | None) -> Picture | None:
+def read_picture(arena_id: int, known: int | None) -> Picture | None:
     """Settle the arena, then read it unless its version is still `known` (then None)."""
     play.settle(arena_id)
     arena = Arena.objects.get(pk=arena_id)
-    version, players = _counts(arena)
+    version = _version(arena)
     if version == known:
         return None
-    seats = standings.with_current_game(Seat.objects.filter(arena=arena, player_id__in=player_ids))
-    by_player = {seat.player_id: seat for seat in seats}
-    return Picture(version, arena, standings.table(arena), players, by_player)
+    return Picture(version, arena, standings.read(arena))
 
 
 def _find_now(public_id: str) -> int | None:
@@ -110,8 +96,7 @@ class ArenaWatch:
                 logger.warning("arena %s: a standings tick failed", self.arena_id, exc_info=True)
 
     async def tick(self) -> None:
-        players = [s.player_id for s in self.sockets if s.player_id is not None]
-        picture = await _read(self.arena_id, players, self.version)
+        picture = await _read(self.arena_id, self.version)
         if picture is None:
             return
         self.version = picture.version
@@ -155,8 +140,7 @@ class ArenaFeedConsumer(PushConsumer):
     async def send_snapshot(self) -> int:
         """Send the socket's view now (on connect, on resync); the version it shows."""
         assert self.arena_id is not None
-        players = [self.player_id] if self.player_id is not None else []
-        picture = await _read(self.arena_id, players, None)
+        picture = await _read(self.arena_id, None)
         assert picture is not None
         await self.send_view(picture)
         return picture.version

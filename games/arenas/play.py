@@ -361,16 +361,5 @@ def games_of(arena: Arena, username: str, viewer: User | None) -> list[standings
 def standings_for(arena: Arena, viewer: User | None, page: int) -> standings.Standings:
     if settle(arena.pk):
         arena.refresh_from_db()
-    rows = standings.table(arena)
-    seat = None
-    if viewer is not None and viewer.is_authenticated:
-        seats = standings.with_current_game(Seat.objects.filter(arena=arena, player=viewer))
-        seat = seats.first()
-    return standings.view(
-        arena,
-        rows,
-        page=page,
-        now=clock.now(),
-        players=Seat.objects.filter(arena=arena).count(),
-        own=standings.mine(seat, standings.ranks_of(rows)),
-    )
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    return standings.view(arena, standings.read(arena), viewer_id, page=page, now=clock.now())

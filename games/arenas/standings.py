@@ -7,10 +7,11 @@ leaves them out (games.fairness.counting.on_boards), live and final alike.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TypedDict
 
-from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Count, F, Min, OuterRef, Q, Subquery, Value, When
 
 from games.arenas import points
 from games.arenas.models import Arena, ArenaGame, Seat
@@ -40,16 +41,6 @@ def played(seat: Seat) -> list[points.Played]:
         )
         for entry in entries
     ]
-
-
-def ranked_seats(arena: Arena) -> QuerySet[Seat]:
-    """The seats that hold a rank, best first (points, wins, less time; then who joined first)."""
-    return (
-        Seat.objects.filter(arena=arena)
-        .filter(counting.on_boards("player"))
-        .select_related("player")
-        .order_by("-points", "-wins", "time", "joined_at", "pk")
-    )
 
 
 def final_ranks(arena: Arena) -> dict[int, int]:
@@ -87,22 +78,76 @@ class Mine(TypedDict):
     game: int | None
 
 
-def _row(rank: int, seat: Seat) -> Row:
-    return {
-        "rank": rank,
-        "seat": seat.pk,
-        "username": seat.player.get_username(),
-        "points": seat.points,
-        "wins": seat.wins,
-        "in_a_row": seat.in_a_row,
-        "games": seat.games_ended,
-        "time_ms": int(seat.time.total_seconds() * 1000),
-    }
+@dataclass(frozen=True)
+class Table:
+    """One read of an arena: its ranked rows in order and every seated player's own part."""
+
+    rows: list[Row]
+    mine: dict[int, Mine]
+
+    @property
+    def players(self) -> int:
+        return len(self.mine)
 
 
-def table(arena: Arena) -> list[Row]:
-    """The whole ranked table, in order (a websocket process reads it once per interval)."""
-    return [_row(rank, seat) for rank, seat in enumerate(ranked_seats(arena), start=1)]
+def read(arena: Arena) -> Table:
+    """Every seat of the arena, best first (points, wins, less time, then who joined first),
+    in one query: the ranked table (guests and marked accounts hold no rank:
+    `counting.on_boards`) and each player's own part, with their latest game (a websocket
+    process reads it once per interval for all its sockets)."""
+    latest = ArenaGame.objects.filter(seat=OuterRef("pk")).order_by("-index")
+    ranked = Case(When(counting.on_boards("player"), then=Value(True)), default=Value(False))
+    entries = (
+        Seat.objects.filter(arena=arena)
+        .annotate(
+            username=F("player__username"),
+            game=Subquery(latest.values("game_id")[:1]),
+            ranked=ranked,
+        )
+        .order_by("-points", "-wins", "time", "joined_at", "pk")
+        .values(
+            "pk",
+            "player_id",
+            "username",
+            "points",
+            "wins",
+            "in_a_row",
+            "games_ended",
+            "time",
+            "game",
+            "ranked",
+        )
+    )
+    rows: list[Row] = []
+    mine: dict[int, Mine] = {}
+    for entry in entries:
+        time_ms = int(entry["time"].total_seconds() * 1000)
+        rank = None
+        if entry["ranked"]:
+            rank = len(rows) + 1
+            rows.append(
+                {
+                    "rank": rank,
+                    "seat": entry["pk"],
+                    "username": entry["username"],
+                    "points": entry["points"],
+                    "wins": entry["wins"],
+                    "in_a_row": entry["in_a_row"],
+                    "games": entry["games_ended"],
+                    "time_ms": time_ms,
+                }
+            )
+        mine[entry["player_id"]] = {
+            "rank": rank,
+            "points": entry["points"],
+            "wins": entry["wins"],
+            "in_a_row": entry["in_a_row"],
+            "on_streak": entry["in_a_row"] >= points.STREAK_AFTER,
+            "games": entry["games_ended"],
+            "time_ms": time_ms,
+            "game": entry["game"],
+        }
+    return Table(rows, mine)
 
 
 def page_of(rows: list[Row], page: int) -> list[Row]:
@@ -114,29 +159,6 @@ def around(rows: list[Row], rank: int | None) -> list[Row]:
     if rank is None:
         return []
     return rows[max(0, rank - 1 - NEIGHBOURS) : rank + NEIGHBOURS]
-
-
-def with_current_game(seats: QuerySet[Seat]) -> QuerySet[Seat]:
-    """The seats with `current_game`: the id of each one's latest game (None before deal 1)."""
-    latest = ArenaGame.objects.filter(seat=OuterRef("pk")).order_by("-index")
-    return seats.annotate(current_game=Subquery(latest.values("game_id")[:1]))
-
-
-def mine(seat: Seat | None, ranks: dict[int, int]) -> Mine | None:
-    """The viewer's own part: their score, rank (None: a guest, a marked account) and game
-    (`seat` read through `with_current_game`; `ranks`: seat id → rank)."""
-    if seat is None:
-        return None
-    return {
-        "rank": ranks.get(seat.pk),
-        "points": seat.points,
-        "wins": seat.wins,
-        "in_a_row": seat.in_a_row,
-        "on_streak": seat.in_a_row >= points.STREAK_AFTER,
-        "games": seat.games_ended,
-        "time_ms": int(seat.time.total_seconds() * 1000),
-        "game": getattr(seat, "current_game", None),
-    }
 
 
 class Standings(TypedDict):
@@ -155,26 +177,18 @@ class Standings(TypedDict):
     mine: Mine | None
 
 
-def ranks_of(rows: list[Row]) -> dict[int, int]:
-    return {row["seat"]: row["rank"] for row in rows}
-
-
 def view(
-    arena: Arena,
-    rows: list[Row],
-    *,
-    page: int,
-    now: datetime,
-    players: int,
-    own: Mine | None,
+    arena: Arena, table: Table, viewer_id: int | None, *, page: int, now: datetime
 ) -> Standings:
     """One viewer's standings: a page of the table (page 1: the top 10), their own row and
     its neighbours, how many play, and the time left (no query: a websocket process builds
     one per socket from one read)."""
+    rows = table.rows
+    own = table.mine.get(viewer_id) if viewer_id is not None else None
     return {
         "arena": arena.public_id,
         "status": arena.status_at(now),
-        "players": players,
+        "players": table.players,
         "ranked": len(rows),
         "starts_at": arena.starts_at.isoformat(),
         "ends_at": arena.ends_at.isoformat(),
