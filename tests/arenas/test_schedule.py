@@ -4,6 +4,9 @@ slot), by the first list request; the deals in rising difficulty; a player's own
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from datetime import timedelta
 from typing import Any
 
@@ -23,6 +26,7 @@ from tests.support.arenas import T0, Clock
 from tests.support.odds import HARD, measured
 from tests.support.play import post
 from tests.support.races import ok
+from tests.support.servers import ROOT
 
 #: Measures graded medium under Classic (between the easy and the hard thresholds).
 MEDIUM: dict[str, Any] = dict(nodes=1_000, line_length=100, openings=8, winning_openings=8)
@@ -164,3 +168,22 @@ def test_the_admin_saves_a_schedule_and_lists_arenas(clock: Clock) -> None:
     assert saved.status_code == 302
     assert [entry.name for entry in schedule.current()] == ["quick"]
     assert client.get("/admin/arenas/arena/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [("nonsense", "ARENA_SCHEDULE is not JSON"), ('[{"name": "x"}]', "ARENA_SCHEDULE: Entry x")],
+)
+def test_a_schedule_setting_that_cannot_be_read_stops_start_up(value: str, said: str) -> None:
+    env = {**os.environ, "ARENA_SCHEDULE": value, "DATABASE_URL": "postgresql://u@127.0.0.1:1/none"}
+    started = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "yukon_site.settings"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert started.returncode != 0
+    assert f"ImproperlyConfigured: {said}" in started.stderr
