@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 from accounts import moderation
 from accounts.guests import create_guest
 from games import services
+from games.analysis import jobs
+from games.analysis.models import GameAnalysis
 from games.arenas import play, standings
 from games.arenas.models import Seat
 from games.models import Game, PlayerStats, Result
@@ -133,3 +135,20 @@ def test_a_players_games_are_their_own_until_the_end_then_everyones(
         ("abandoned", 0, winning_line()[0]),
     ]
     ok(alice_api.get(f"/api/v1/games/{theirs[0]['game']}/replay"))
+
+
+def test_an_arena_games_analysis_is_queued_once_the_arena_is_over(
+    clock: Clock, alice: User
+) -> None:
+    arena = arena_on_known_deals()
+    play.join(alice, arena)
+    won = win_current(alice, arena)
+    assert not GameAnalysis.objects.exists()  # nobody may read it yet: no CPU spent on it
+    assert jobs.enqueue_ended_arenas() == 0
+
+    clock.move(minutes=30)
+    play.settle(arena.pk)
+
+    assert jobs.enqueue_ended_arenas() == 2  # the won game and the one the end closed
+    assert GameAnalysis.objects.filter(game=won).exists()
+    assert jobs.enqueue_ended_arenas() == 0
