@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import User
+from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from api.realtime import arena_feed
@@ -15,6 +16,8 @@ from api.realtime.consumers import CLOSE_NO_GAME
 from games.arenas import play
 from tests.realtime.wire import Socket
 from tests.support.arenas import Clock, arena_on_known_deals, win_current
+from tests.support.play import post, winning_line
+from tests.support.races import ok
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,3 +96,28 @@ def test_a_private_arena_by_its_number_is_no_feed(clock: Clock) -> None:
             assert (await linked.expect("arena"))["d"]["arena"] == arena.token
 
     async_to_sync(scenario)()
+
+
+def test_a_client_holding_only_arena_play_follows_its_standings_and_plays_on_the_game_socket(
+    clock: Clock, alice: User
+) -> None:
+    arena = arena_on_known_deals()
+    _, raw = ApiToken.issue(alice, "arena client", ["arena:play"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+    game = ok(post(client, f"/api/v1/arenas/{arena.pk}/join", {}), 201)["game"]
+
+    async def scenario() -> None:
+        async with Socket(f"/ws/v1/arenas/{arena.pk}/?token={raw}") as standings:
+            await standings.expect("hello")
+            assert (await standings.expect("arena"))["d"]["mine"]["game"] == game["id"]
+        async with Socket(f"/ws/v1/games/{game['id']}/?token={raw}") as table:
+            assert (await table.expect("hello"))["d"]["owner"] is True
+            await table.expect("state")
+            move = {"move": winning_line()[1][0], "version": 0}
+            await table.send({"t": "move", "id": "m1", "d": move})
+            answer = await table.expect("answer")
+            assert answer["id"] == "m1" and answer["d"]["version"] == 1
+
+    async_to_sync(scenario)()
+    assert ok(client.get(f"/api/v1/games/{game['id']}"))["code"] is None
