@@ -20,6 +20,7 @@ SCOPES: dict[str, Promise] = {
     "game:read": _("see your games, replays, analyses and leaderboards"),
     "game:play": _("start games and play moves, undos and assists in your name"),
     "race:play": _("join and play races in your name"),
+    "arena:play": _("join and play arenas in your name"),
     "account:read": _("read your account and settings"),
     "account:write": _("change your settings and sign out"),
 }
@@ -32,12 +33,15 @@ PUBLIC = "public"
 Needed = str | tuple[str, ...]
 RequiredScope = Needed | Mapping[str, Needed]
 
-#: The reads a racing client needs (the lobby, races, the quick match queue, a game's state
-#: and feed): `game:read` reads them all, and `race:play` is enough for them.
-RACE_READ: Needed = ("game:read", "race:play")
-#: The writes to a game: `game:play` for an ordinary game, `race:play` for a race game
-#: (`check_game_write` says which a given game needs).
-GAME_WRITE: Needed = ("game:play", "race:play")
+#: The reads a racing or arena client needs (the lobby, races, the quick match queue, a
+#: game's state and feed): `game:read` reads them all, and `race:play` or `arena:play` is
+#: enough for them.
+RACE_READ: Needed = ("game:read", "race:play", "arena:play")
+#: The reads of arenas (the list, an arena, its standings and feed).
+ARENA_READ: Needed = ("game:read", "arena:play")
+#: The writes to a game: `game:play` for an ordinary game, `race:play` for a race game,
+#: `arena:play` for an arena game (`check_game_write` says which a given game needs).
+GAME_WRITE: Needed = ("game:play", "race:play", "arena:play")
 
 
 def parse_scopes(text: str) -> frozenset[str]:
@@ -108,12 +112,12 @@ def check_scope(granted: frozenset[str], required: RequiredScope | None, method:
         raise MissingScope(alternatives[0])
 
 
-def check_game_write(granted: frozenset[str] | None, in_race: Callable[[], bool]) -> None:
-    """Refuse a write to a game the token may not play: a race game needs `race:play`, any
-    other `game:play` (None: a signed-in session, which holds every scope). `in_race` is
-    asked only when the answer depends on it."""
+def check_game_write(granted: frozenset[str] | None, scope_of_game: Callable[[], str]) -> None:
+    """Refuse a write to a game the token may not play: a race game needs `race:play`, an
+    arena game `arena:play`, any other `game:play` (None: a signed-in session, which holds
+    every scope). `scope_of_game` is asked only when the answer depends on it."""
     if granted is None or granted.issuperset(GAME_WRITE):
         return
-    needed = "race:play" if in_race() else "game:play"
+    needed = scope_of_game()
     if needed not in granted:
         raise MissingScope(needed)

@@ -60,3 +60,18 @@ class PositionKeyConverter:
 register_converter(UsernameConverter, "username")
 register_converter(RoomConverter, "room")
 register_converter(PositionKeyConverter, "position")
+
+
+class ArenaConverter:
+    """An arena's public id: a public arena's number or any arena's link token."""
+
+    regex = r"[A-Za-z0-9_-]{1,32}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(ArenaConverter, "arena")

@@ -19,7 +19,7 @@ from accounts.authentication import TokenGrant
 from accounts.scopes import check_game_write
 from api.serializers.games import CardIntentSerializer, MoveSerializer, VersionSerializer
 from games import services
-from games.races import rooms
+from games.models import Game
 
 Play = Callable[[User, int, dict[str, Any]], services.Outcome]
 
@@ -36,8 +36,16 @@ class Intent:
         this game (`scopes`: its scopes; None for a signed-in session), call the service."""
         spec = self.spec(data=body)
         spec.is_valid(raise_exception=True)
-        check_game_write(scopes, lambda: rooms.plays_in_race(game_id))
+        check_game_write(scopes, lambda: write_scope(game_id))
         return self.play(player, game_id, dict(spec.validated_data))
+
+
+def write_scope(game_id: int) -> str:
+    """The scope a token needs to write to the game: its kind's (`race:play` for a race
+    game, `arena:play` for an arena game), else `game:play`."""
+    origin: str | None = Game.objects.filter(pk=game_id).values_list("origin", flat=True).first()
+    scopes = {Game.Origin.RACE.value: "race:play", Game.Origin.ARENA.value: "arena:play"}
+    return scopes.get(origin or "", "game:play")
 
 
 def granted(request: Request) -> frozenset[str] | None:

@@ -41,12 +41,15 @@ def finish(game: Game, state: GameState) -> None:
     """A game just ended (won or abandoned): its result once, its analysis, the event.
 
     A race game's result is its racer's place (games.races): it stays out of the ordinary
-    results and statistics.
+    results and statistics. An arena game's analysis waits for its arena's end
+    (`analysis_jobs.enqueue_ended_arenas`): nobody may read it before, and meanwhile the
+    workers' CPU goes to the moves.
     """
     assert game.finished_at is not None
     if not game.raced:
         _record_result(game)
-    analysis_jobs.enqueue(game)
+    if game.origin != Game.Origin.ARENA:
+        analysis_jobs.enqueue(game)
     events.happened(events.GameEnded(game, state))
 
 

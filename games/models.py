@@ -33,6 +33,7 @@ class Game(models.Model):
         RETRY = "retry", "a retry from a position of the player's own finished game"
         RACE = "race", "a racer's game in a race"
         PUZZLE = "puzzle", "a puzzle's position checked as a game"
+        ARENA = "arena", "a deal of an arena's sequence, played on a player's seat"
 
     #: The engine's rules, by letter (CLASSIC = "C", "Classic"; ...): one list for both.
     # The stubs know only the one-string form of the functional API, not (name, value) pairs.

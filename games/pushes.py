@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from games import push_transport
+from games.arenas.standings import Standings
 from games.engine import MoveResult
 from games.fairness.visibility import open_to_anyone
 from games.models import Game
@@ -55,6 +56,7 @@ class Type(StrEnum):
     WINNABILITY = "winnability"
     RACE = "race"
     RACE_PROGRESS = "race-progress"
+    ARENA = "arena"
     PONG = "pong"
     ERROR = "error"
     ANSWER = "answer"
@@ -149,6 +151,13 @@ def state(version: int, game_state: GameState) -> Push:
 def race(race_state: RaceState) -> Push:
     """A race's whole public state: on connect, on resync, and after every change but a move."""
     return {"v": race_state["version"], "t": Type.RACE, "d": race_state}
+
+
+def arena(version: int, standings: Standings) -> Push:
+    """One viewer's arena standings (its top 10, their rank and neighbours, the players, the
+    time left): on connect, on resync, and at most once per `ARENA_PUSH_INTERVAL_MS` while
+    they change (`version`: the arena's seats, games dealt and games ended, plus one once over)."""
+    return {"v": version, "t": Type.ARENA, "d": standings}
 
 
 def lobby(games: list[GameSummary]) -> Push:

@@ -21,6 +21,8 @@ from django.utils import timezone
 from accounts import guests
 from games import daily as daily_deals
 from games import days, deals, endings, events
+from games.arenas import play as arenas
+from games.arenas.errors import ArenaOver
 from games.engine import (
     CLASSIC,
     RULES,
@@ -235,6 +237,9 @@ def _write(
     except _InRace as found:  # nothing was written: the first transaction rolled back
         races.settle(found.race_id)
         return _write_locked(player, game_id, version, apply, is_same_write, found.race_id)
+    except ArenaOver as over:  # rolled back too: the end closes the game, in the lock order
+        arenas.settle_after(over)
+        raise
 
 
 def _write_locked(
@@ -252,6 +257,9 @@ def _write_locked(
             raise _InRace(game_race_id)
         if race is not None:
             races.ensure_running(race)
+        arena_game = game.origin == Game.Origin.ARENA
+        if arena_game:
+            arenas.ensure_open(game)
         if version != game.version:
             if is_same_write(game, version):
                 return Outcome(game, game_state(game), replayed=True)
@@ -264,6 +272,8 @@ def _write_locked(
         state = apply(game, deals.current(game))
         if race is not None:
             races.record(race, game, state)
+        if arena_game:
+            state = arenas.record(game, state)
     return Outcome(game, state)
 
 
@@ -386,6 +396,8 @@ def double_click(player: User, game_id: int, *, card: str, version: int) -> Outc
 
 
 def _apply_undo(game: Game, engine: EngineGame) -> GameState:
+    if game.origin == Game.Origin.ARENA:
+        arenas.ensure_undo_allowed(game)
     undone = str(engine.undo().move)
     return _record_step(
         game,

@@ -6,6 +6,7 @@ DEAL_KEY, so a forgotten variable can never ship the public defaults.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "games.odds",
     "games.races",
     "games.puzzles",
+    "games.arenas",
     "api",
     "frontend",
     "oauth2_provider",  # after frontend, whose consent page template replaces the toolkit's
@@ -304,6 +306,27 @@ BOARD_MOVE_NODES = env_int("BOARD_MOVE_NODES", 20_000, minimum=100)
 # settles the races its sockets follow (countdown ends, time limits, forfeits).
 RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)
 RACE_TICK_SECONDS = env_int("RACE_TICK_SECONDS", 5, minimum=1)
+# Arenas (games.arenas, docs/arenas.md): the schedule the server makes arenas from (JSON: a
+# list of {name, every: hour|day|week, offset_minutes, minutes, rules}; the admin's saved
+# schedule replaces it), how far ahead they are made, and how often at most a websocket
+# process pushes an arena's changed standings to its sockets (a burst of finishes: one push).
+ARENA_SCHEDULE_DEFAULT = [
+    {"name": "hourly", "every": "hour", "minutes": 30, "rules": ["C", "U", "R", "A"]},
+    {"name": "daily", "every": "day", "offset_minutes": 20 * 60, "minutes": 60, "rules": ["C"]},
+    {
+        "name": "weekly",
+        "every": "week",
+        "offset_minutes": (5 * 24 + 18) * 60,
+        "minutes": 120,
+        "rules": ["C", "U", "R", "A"],
+    },
+]
+try:
+    ARENA_SCHEDULE = json.loads(env_str("ARENA_SCHEDULE", "") or "null") or ARENA_SCHEDULE_DEFAULT
+except ValueError as error:
+    raise ImproperlyConfigured(f"ARENA_SCHEDULE is not JSON: {error}") from error
+ARENA_CREATE_AHEAD_HOURS = env_int("ARENA_CREATE_AHEAD_HOURS", 24, minimum=1, maximum=24 * 14)
+ARENA_PUSH_INTERVAL_MS = env_int("ARENA_PUSH_INTERVAL_MS", 1000, minimum=50)
 # How long another player's charts are cached (games/charts.py); your own are read fresh.
 CHARTS_CACHE_SECONDS = env_int("CHARTS_CACHE_SECONDS", 60, minimum=0)
 
@@ -409,6 +432,7 @@ SPECTACULAR_SETTINGS = {
         "GradeEnum": "api.serializers.common.GRADES",
         "GameOriginEnum": "api.serializers.games.GAME_ORIGINS",
         "BoardJudgingStatusEnum": "api.serializers.boards.JUDGING_STATUSES",
+        "ArenaStatusEnum": "api.serializers.arenas.ARENA_STATUSES",
     },
 }
 

@@ -158,7 +158,8 @@ class PushConsumer(AsyncJsonWebsocketConsumer):
             left = (grant.expires_at - timezone.now()).total_seconds()
             loop = asyncio.get_running_loop()
             self.expiry = loop.call_later(max(left, 0), self.end, CLOSE_BAD_TOKEN, "token-expired")
-        await fanout_for(self.channel_layer).join(self.group, self)
+        if self.group:  # a feed that reads its own pushes (an arena's) joins no group
+            await fanout_for(self.channel_layer).join(self.group, self)
         await self.start()
 
     async def follow_token(self) -> bool:

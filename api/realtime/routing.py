@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, cast
 
 from django.urls import path, re_path
 
-import api.converters  # noqa: F401 (registers <room:...>)
+import api.converters  # noqa: F401 (registers <room:...> and <arena:...>)
+from api.realtime.arena_feed import ArenaFeedConsumer
 from api.realtime.consumers import CLOSE_NO_GAME, GameConsumer, LobbyConsumer, PushConsumer
 from api.realtime.race_feed import RaceFeedConsumer
 
@@ -36,6 +37,7 @@ websocket_urlpatterns = cast(
         path("ws/v1/games/<int:game_id>/", GameConsumer.as_asgi()),  # type: ignore[arg-type]
         path("ws/v1/lobby/", LobbyConsumer.as_asgi()),  # type: ignore[arg-type]
         path("ws/v1/races/<room:room>/", RaceFeedConsumer.as_asgi()),  # type: ignore[arg-type]
+        path("ws/v1/arenas/<arena:arena>/", ArenaFeedConsumer.as_asgi()),  # type: ignore[arg-type]
         re_path(r"", NoSuchFeed.as_asgi()),  # type: ignore[arg-type]
     ],
 )

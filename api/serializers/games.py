@@ -93,7 +93,8 @@ class GameSummarySerializer(serializers.Serializer[Any]):
     origin = serializers.ChoiceField(
         choices=GAME_ORIGINS,
         help_text="How the game came to be: `fresh` (a new deal: random, of a difficulty, or "
-        "typed from its code), `daily-ranked`, `daily-practice`, `retry`, `race`, `puzzle`. "
+        "typed from its code), `daily-ranked`, `daily-practice`, `retry`, `race`, `puzzle`, "
+        "`arena`. "
         "Only `fresh` and `daily-ranked` results count for boards, streaks and records "
         "(docs/fair-play.md).",
     )

@@ -38,6 +38,12 @@ class AssistedGamesSerializer(serializers.Serializer[Any]):
     )
 
 
+class ArenaRecordSerializer(serializers.Serializer[Any]):
+    played = serializers.IntegerField()
+    podiums = serializers.IntegerField(help_text="Final ranks 1 to 3.")
+    best_rank = serializers.IntegerField(allow_null=True, help_text="Null: never ranked.")
+
+
 class ProfileSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     joined = serializers.DateTimeField()
@@ -45,6 +51,7 @@ class ProfileSerializer(serializers.Serializer[Any]):
         help_text="The service's one rule for games played with hints or winnability checks."
     )
     stats = serializers.DictField(child=RuleStatsSerializer(), help_text="Keyed by rule: C, R.")
+    arenas = ArenaRecordSerializer(help_text="Arenas played to their end (docs/arenas.md).")
 
 
 class HistoryEntrySerializer(serializers.Serializer[Any]):

@@ -55,7 +55,6 @@ from games.help_offer import viewed_state
 from games.models import Game
 from games.odds.graded import NoGradedDeal
 from games.public import game_state, game_summary
-from games.races import rooms
 
 if TYPE_CHECKING:
     from api.permissions import SignedInRequest
@@ -267,7 +266,7 @@ class ClockView(APIView):
     running: bool
 
     def post(self, request: SignedInRequest, game_id: int) -> Response:
-        check_game_write(granted(request), lambda: rooms.plays_in_race(game_id))
+        check_game_write(granted(request), lambda: intents.write_scope(game_id))
         change = services.resume if self.running else services.park
         return Response(change(request.user, game_id))
 

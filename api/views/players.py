@@ -29,6 +29,7 @@ from api.serializers.players import (
     WinsChartSerializer,
 )
 from games import charts, stats
+from games.arenas import standings as arena_standings
 from games.models import Game
 from ops.replica import replica_reads
 
@@ -56,12 +57,15 @@ class ProfileView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="A player's public profile: statistics per rule",
+        summary="A player's public profile: statistics per rule, arenas",
         responses={200: ProfileSerializer, **errors(404)},
     )
     def get(self, request: Request, username: str) -> Response:
         with replica_unless_own(request, username):
-            return Response(stats.profile(_player(username, request.user)))  # type: ignore[arg-type]
+            player = _player(username, request.user)
+            profile = stats.profile(player)  # type: ignore[arg-type]
+            arenas = arena_standings.record(player.pk)  # type: ignore[attr-defined]
+            return Response({**profile, "arenas": arenas})
 
 
 class HistoryView(APIView):

@@ -246,6 +246,20 @@ def recover() -> int:
     return requeued
 
 
+def enqueue_ended_arenas() -> int:
+    """Queue the analysis of games whose arena has ended (their analyses wait for that end:
+    games.endings), a hundred a round."""
+    ended = Game.objects.filter(
+        origin=Game.Origin.ARENA, race_hidden=False, analysis__isnull=True
+    ).exclude(status=Game.Status.ACTIVE)
+    queued = 0
+    for game in ended.defer("state")[:100]:
+        with transaction.atomic():
+            enqueue(game)
+        queued += 1
+    return queued
+
+
 def enqueue_closed_dailies() -> int:
     """Queue the analysis of daily games left unfinished when their day closed."""
     closed = Game.objects.filter(

@@ -7,14 +7,16 @@ refused to every viewer (not only to those with an attempt ahead) while:
 
 - the deal is today's daily deal, of any rule (a deal's cards do not depend on its rule), until
   its UTC day closes;
-- a running race plays the deal (a racer who resigned included: `Game.race_hidden`).
+- a running race plays the deal (a racer who resigned included: `Game.race_hidden`);
+- an arena not yet over, upcoming included, has the deal in its sequence (its deals are
+  chosen when it is made, and a board before the start would be a rehearsal).
 
 A game still being played opens a board only when it is practice (`opens_while_played`): a
 board's verdicts on a game that counts would be help no ranking saw.
 
 `ensure_board_open` is the one gate every board door asks, at opening and at every later
 read of a position (a deal may become a daily, or be raced, after its board was opened); a
-new kind of ranked play on a shared deal (an arena) adds its clause to `deal_in_play`.
+new kind of ranked play on a shared deal adds its clause to `deal_in_play`.
 docs/fair-play.md states the rule.
 """
 
@@ -23,18 +25,22 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games import days
+from games.arenas import clock
+from games.arenas.models import Arena
 from games.engine import GameCode
 from games.errors import ServiceError
 from games.models import DailyDeal, Game, VariantDailyDeal
 
 
 class BoardDealInPlay(ServiceError):
-    """A board on a deal that is played for a ranking right now (today's daily, a race)."""
+    """A board on a deal that is played for a ranking right now (today's daily, a race, an
+    arena)."""
 
     code = "board-deal-in-play"
     status = 409
     message = _(
-        "This deal is being played for a ranking right now (today's daily deal or a race): "
+        "This deal is being played for a ranking right now (today's daily deal, a race or an "
+        "arena): "
         "its analysis board opens once that play is over."
     )
 
@@ -61,6 +67,9 @@ def deal_in_play(code: str) -> str | None:
     raced = Game.objects.filter(race_hidden=True).values_list("code", flat=True)
     if any(GameCode.parse(other).number == number for other in raced):
         return "A race is playing this deal: its boards open when the race ends."
+    arena_deals = Arena.objects.filter(ends_at__gt=clock.now()).values_list("deals", flat=True)
+    if any(GameCode.parse(other).number == number for codes in arena_deals for other in codes):
+        return "An arena plays this deal: its boards open when the arena ends."
     return None
 
 

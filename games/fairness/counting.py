@@ -7,6 +7,8 @@ profile alike (docs/fair-play.md, "Counters").
   for nothing (else 25 retries of a win's last move make 26 wins).
 - A race game's result is its racer's place and race rating (games.races), never the
   ordinary statistics.
+- An arena game's result is its seat's points (games.arenas), never the ordinary
+  statistics either (it is `raced` as a race game is: no `Result` row).
 - Help (`Game.assisted`): the game counts for games, wins, win rate and streaks
   (`ASSISTED_COUNTED`) but sets no record (`ASSISTED_EXCLUDED`), and a daily's assisted
   games are ranked apart.

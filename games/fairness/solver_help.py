@@ -9,7 +9,10 @@ into the ranked attempt:
 
 - today's daily deal (each rule's), until the player's ranked attempt of it has ended,
   or before it starts (their first attempt of the day is the ranked one);
-- a deal the player is racing, until the race ends (a racer who resigned included).
+- a deal the player is racing, until the race ends (a racer who resigned included);
+- a deal of an arena the player plays, until the arena ends (its games are `race_hidden`
+  like a race's, so `attempts.racing` holds them back too); an arena game itself never
+  gets a hint or a winnability check, even after the arena (its points are kept).
 
 The ranked daily game itself may still ask: that marks it assisted, as always. Guests,
 whose daily attempts are never ranked, are not held back. docs/api.md, "Help and ranked
@@ -22,6 +25,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
 
 from games import days
+from games.arenas.errors import NoAssistsInArenas
 from games.errors import ServiceError
 from games.fairness import attempts
 from games.models import Game
@@ -59,7 +63,9 @@ def ensure_help_allowed(player: User | AnonymousUser, game: Game) -> None:
 
 def ensure_assist_allowed(player: User, game: Game) -> None:
     """A hint or a winnability check on the player's own active game: never while it races
-    (its deal is the race's), and as `ensure_help_allowed` says."""
+    (its deal is the race's), never in an arena game, and as `ensure_help_allowed` says."""
+    if game.origin == Game.Origin.ARENA:
+        raise NoAssistsInArenas(f"Game {game.pk} plays in an arena: hints and winnability are off.")
     if game.race_hidden:
         raise NoAssistsInRaces(f"Game {game.pk} is racing: hints and winnability are off.")
     ensure_help_allowed(player, game)

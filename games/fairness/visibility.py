@@ -3,10 +3,12 @@ pushes, the lobby, replays, analyses, a day's ranking and line, puzzles).
 
 Face-down cards are never shown anywhere (the engine's public form has none). Beyond
 them, a deal some players still play is secret to everybody else: today's daily deal
-(until its UTC day closes) and a running race's deal (until the race ends). Their codes
-are hidden, and their games are watched by their players only; a race game's log and
-analysis stay closed to its own racer too, while the others race on. A puzzle mined from
-a game is its owner's alone, and waits as its game's analysis does (`puzzle_visible`).
+(until its UTC day closes), a running race's deal (until the race ends) and a running
+arena's deals (until the arena ends: its games are `race_hidden` too). Their codes are
+hidden, and their games are watched by their players only; a race game's log and
+analysis stay closed to its own racer too, while the others race on (an arena game's
+too). A puzzle mined from a game is its owner's alone, and waits as its game's analysis
+does (`puzzle_visible`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.arenas.errors import ArenaInProgress
+from games.arenas.models import Arena
 from games.days import is_open, today
 from games.engine import GameCode, Rule
 from games.errors import GameNotFound, ServiceError
@@ -76,6 +80,11 @@ def watchable_game(game_id: int, user: User | AnonymousUser) -> Game:
 
 
 def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
+    if is_private_to_owner(game, user) and game.origin == Game.Origin.ARENA:
+        raise ArenaInProgress(
+            f"Game {game.pk} plays an arena's shared deals: only its player may watch it "
+            "until the arena ends."
+        )
     if is_private_to_owner(game, user) and game.race_hidden:
         raise RaceInProgress(
             f"Game {game.pk} races others on a shared deal: only its player may watch it "
@@ -91,7 +100,13 @@ def ensure_watchable(game: Game, user: User | AnonymousUser) -> None:
 def ensure_replayable(game: Game, user: User | AnonymousUser) -> None:
     """A game's log and analysis: as watching, but a race game's stay closed to everybody,
     its own racer included, until the race ends (a racer who resigned must not read the
-    solver's verdicts on the deal the others still race)."""
+    solver's verdicts on the deal the others still race). An arena game's likewise, until
+    the arena ends."""
+    if game.race_hidden and game.origin == Game.Origin.ARENA:
+        raise ArenaInProgress(
+            f"Game {game.pk} plays an arena's shared deals: its log and analysis open when "
+            "the arena ends."
+        )
     if game.race_hidden:
         raise RaceInProgress(
             f"Game {game.pk} races others on a shared deal: its log and analysis open when "
@@ -117,6 +132,11 @@ def solver_line_shown(game: Game) -> bool:
 def race_code(race: Race) -> str | None:
     """A race's deal code: shown once the race is over (its racers share the deal)."""
     return race.code if race.is_over else None
+
+
+def arena_codes(arena: Arena) -> list[str] | None:
+    """An arena's deal codes, in order: shown once its end is settled (everyone played them)."""
+    return list(arena.deals) if arena.finished_at is not None else None
 
 
 def racer_game(race: Race, racer: Racer) -> int | None:

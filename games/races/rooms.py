@@ -93,11 +93,6 @@ def hold(player: User) -> None:
     User.objects.select_for_update().filter(pk=player.pk).values_list("pk").first()
 
 
-def plays_in_race(game_id: int) -> bool:
-    """Whether the game is a racer's game (writes to it need the `race:play` scope)."""
-    return Racer.objects.filter(game_id=game_id).exists()
-
-
 def ensure_free(player: User) -> None:
     if Racer.objects.filter(player=player, active=True).exists():
         raise AlreadyRacing("You are already in a race: finish or leave it first.")

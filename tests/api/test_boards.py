@@ -5,14 +5,17 @@ gate at opening and at every later read."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
 from games import days, deals, services
+from games.arenas.models import Arena
 from games.engine import GameCode
 from games.engine.solver import solve
 from games.models import DailyDeal, Game
@@ -223,3 +226,25 @@ def test_a_judging_whose_worker_went_silent_is_queued_again(
     assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "pending"
     assert run_queued_tasks("assists") == 1
     assert alice_api.get(f"/api/v1/positions/{key}/moves").json()["status"] == "done"
+
+
+def test_no_board_on_a_deal_of_an_arena_not_yet_over_upcoming_included(
+    alice: User, alice_api: APIClient, bob_api: APIClient
+) -> None:
+    game = lost_game(alice)
+    key = opened(alice_api, game, 0)["key"]
+    later = timezone.now() + timedelta(hours=1)
+    arena = Arena.objects.create(
+        kind=Arena.Kind.PLAYER,
+        rule="C",
+        starts_at=later,
+        ends_at=later + timedelta(minutes=30),
+        token="an-upcoming-arena",
+        deals=[game.code],
+    )
+    for client in (alice_api, bob_api):
+        refused(client.get(f"/api/v1/positions/{key}"), 409, "board-deal-in-play")
+    Arena.objects.filter(pk=arena.pk).update(
+        starts_at=timezone.now() - timedelta(hours=1), ends_at=timezone.now() - timedelta(minutes=1)
+    )
+    assert bob_api.get(f"/api/v1/positions/{key}").status_code == 200

@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
@@ -29,6 +30,7 @@ from accounts.models import ApiToken, SignedInSession
 from games import days
 from games.analysis.models import BoardPosition
 from games.models import Game
+from tests.support.arenas import arena_on_known_deals
 from tests.support.play import new_game, token_client
 from tests.support.puzzles import seeded
 
@@ -250,6 +252,7 @@ def test_every_operation_answers_hostile_input_with_a_json_error(
         "board": "wins",
         "chart": "win-rate",
         "room": room,
+        "arena": str(arena_on_known_deals(starts_at=timezone.now()).pk),
         "puzzle_id": str(seeded(1)[0].pk),
         "session_id": str(SignedInSession.objects.get(user=bob).pk),
         "key": BoardPosition.objects.create(

@@ -159,7 +159,9 @@ def test_tokens_made_before_scopes_keep_what_they_could_do(alice: User) -> None:
     assert client.get("/api/v1/auth/me").status_code == 200
     assert client.patch("/api/v1/me/settings", {}, format="json").status_code == 200
     assert client.get("/api/v1/tokens").json()["error"]["code"] == "session-required"
-    assert ApiToken.objects.get(pk=old.pk).scope_set == set(SCOPES)
+    # Exactly the scopes there were then: a later scope (`arena:play`) is never granted silently.
+    assert ApiToken.objects.get(pk=old.pk).scope_set == set(migration.SCOPES_BEFORE.split())
+    assert set(SCOPES) - set(migration.SCOPES_BEFORE.split()) == {"arena:play"}
 
 
 @pytest.mark.django_db

@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from django.contrib.auth.models import User
 from django.tasks import Task
 from django.urls import URLPattern, URLResolver
 from django.urls.resolvers import RegexPattern
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts import guests
@@ -42,12 +44,14 @@ from frontend.urls import urlpatterns as page_urlpatterns
 from games import days, deals, services
 from games.analysis import tasks
 from games.analysis.models import BoardPosition
+from games.arenas import play as arenas
 from games.engine import GameCode, public_form, read_private
 from games.models import DailyDeal, Game, PlayerStats
 from games.puzzles.models import Puzzle
 from games.races.models import RaceRating
 from games.races.ratings import MIN_RATED_MOVES
 from tests.realtime.wire import Socket
+from tests.support.arenas import arena_on_known_deals, win_current
 from tests.support.play import token_client, winning_line
 from tests.support.puzzles import seeded
 from tests.support.races import my_game, play_direct, running_race, win
@@ -119,7 +123,7 @@ def test_every_door_of_the_code_has_its_row() -> None:
 class Scene:
     """Today's daily deal with alice's ranked attempt in play (no move yet) and bob's
     (two moves in); alice's own ordinary game; a public puzzle; bob's race room; a board
-    position of the daily deal."""
+    position of the daily deal; a running public arena."""
 
     alice: User
     alice_api: APIClient
@@ -130,6 +134,7 @@ class Scene:
     puzzle: Puzzle
     room: str
     board_key: str
+    arena: str
 
     def values(self, *, own: bool) -> dict[str, str]:
         """The path parameters: naming bob's daily game, or (`own`) alice's own things."""
@@ -138,6 +143,7 @@ class Scene:
             "day": days.today().isoformat(),
             "puzzle_id": str(self.puzzle.pk),
             "room": self.room,
+            "arena": self.arena,
             "username": "alice" if own else "bob",
             "board": "wins",
             "token_id": str(ApiToken.objects.filter(user=self.alice).values("pk")[0]["pk"]),
@@ -172,6 +178,7 @@ def scene(alice: User, bob: User) -> Scene:
         board_key=BoardPosition.objects.create(
             key="0123456789abcdef01234567", code=bobs.code, position=bobs.state
         ).key,
+        arena=str(arena_on_known_deals(starts_at=timezone.now() - timedelta(minutes=1)).pk),
     )
 
 
@@ -266,7 +273,7 @@ def _puzzle_hidden(puzzle: Puzzle) -> tuple[tuple[Any, ...], ...]:
 
 # ---- counters ---------------------------------------------------------------------------------
 
-WAYS = ("retry", "daily practice", "guest", "second account")
+WAYS = ("retry", "daily practice", "guest", "second account", "arena")
 
 
 def counters(player: User) -> dict[str, Any]:
@@ -311,6 +318,13 @@ def produce(way: str, alice: User, rival: User) -> tuple[User, dict[str, Any]]:
         services.resign(alice, ranked.pk, version=0)
         before = counters(alice)
         play_direct(alice, services.start_game(alice, daily=True).pk, LINE)
+        return alice, before
+    if way == "arena":  # three wins in a row, an arena's streak
+        before = counters(alice)
+        arena = arena_on_known_deals(starts_at=timezone.now() - timedelta(minutes=1))
+        arenas.join(alice, arena)
+        for _ in range(3):
+            win_current(alice, arena)
         return alice, before
     player = guests.create_guest() if way == "guest" else User.objects.create_user("alice2")
     before = counters(player)

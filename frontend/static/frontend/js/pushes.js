@@ -17,6 +17,7 @@ export const PUSH = Object.freeze({
   WINNABILITY: "winnability",
   RACE: "race",
   RACE_PROGRESS: "race-progress",
+  ARENA: "arena",
   PONG: "pong",
   ERROR: "error",
   ANSWER: "answer",

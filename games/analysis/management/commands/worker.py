@@ -3,8 +3,10 @@
 The library runs the tasks (one at a time per process, highest priority first: hints
 before analysis). What it does not do is notice a worker that was killed mid-task; the
 janitor does, every few seconds, by requeueing analysis jobs whose heartbeat went
-quiet, and it queues the analysis of daily games their closed day left unfinished and the
-mining of a self-play deal while the public puzzles run low (games.puzzles.stock).
+quiet, and it queues the analysis of daily games their closed day left unfinished and of
+the games of ended arenas (held back while they ran), the mining of a self-play deal while
+the public puzzles run low (games.puzzles.stock), makes the arena schedule's next arenas
+(games.arenas.schedule) and settles the arenas past their end that nobody touched.
 
 By default it serves the queues a player waits on (assists, analysis). The published odds'
 chunks (`manage.py winnability`) wait on their own queue, served by workers started for it
@@ -28,6 +30,8 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
 from games.analysis import jobs
+from games.arenas import clock, schedule
+from games.arenas import play as arenas
 from games.puzzles import stock
 
 logger = logging.getLogger(__name__)
@@ -40,11 +44,15 @@ def _janitor(stop: threading.Event) -> None:
     while True:
         try:
             requeued = jobs.recover()
-            closed = jobs.enqueue_closed_dailies()
+            closed = jobs.enqueue_closed_dailies() + jobs.enqueue_ended_arenas()
             stock.restock()
+            schedule.ensure_ahead(clock.now())
+            arenas.settle_ended(clock.now())
             if requeued or closed:
                 logger.info(
-                    "janitor: %s job(s) requeued, %s closed daily game(s)", requeued, closed
+                    "janitor: %s job(s) requeued, %s daily or arena game(s) queued",
+                    requeued,
+                    closed,
                 )
         except Exception:  # the database may be briefly away: try again next round
             logger.warning("janitor round failed", exc_info=True)
