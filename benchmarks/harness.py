@@ -24,12 +24,15 @@ import psutil
 
 from scripts import cluster
 
-# The benchmarks measure the server, not its limits: lift the per-player move limit, and the
-# per-client socket cap (every simulated player connects from this one address).
+# The benchmarks measure the server, not its limits: lift the per-player move limit, the
+# per-client socket cap (every simulated player connects from this one address) and the
+# per-socket message rate (a mover sends its moves back to back on one socket).
 BENCH_ENV = {
     "YUKON_BENCH_ENDPOINTS": "1",
     "THROTTLE_MOVES": "1000000/min",
     "WS_MAX_SOCKETS_PER_CLIENT": "100000",
+    "WS_MESSAGES_PER_SECOND": "1000000",
+    "WS_MESSAGE_BURST": "1000000",
     "LOG_LEVEL": "WARNING",
 }
 MAX_MOVES_PER_GAME = 200  # a long real game; then a fresh deal keeps the mix realistic
