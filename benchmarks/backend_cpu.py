@@ -1,22 +1,31 @@
-"""CPU per move of every process kind: HTTP worker, websocket worker, PostgreSQL, each Redis shard.
+"""Server CPU per move, whole: both doors side by side, summed over every server process.
 
-    python -m benchmarks.backend_cpu [--games 8] [--moves 400] [--json]
+    python -m benchmarks.backend_cpu [--games 4] [--moves 400] [--rounds 4] [--layout split]
+        [--json]
 
-The capacity arithmetic in docs/operations.md needs what one move costs each kind of
-process, which throughput on a shared 2-core machine cannot give (it swings with
-whatever else runs) but CPU time can. This starts a cluster (1 granian HTTP worker,
-1 uvicorn websocket worker, PostgreSQL, the layer on two redis-servers), watches each
-of `--games` games from one websocket, plays `--moves` moves one after another over
-HTTP, waits for each push, and reads every process tree's CPU time (user + system,
-psutil) before and after. What each tree burns idle (timers, Redis's cron, PostgreSQL's
-background writers), measured over `--idle` seconds first, is taken off for the run's
-wall time. PostgreSQL counts all its processes; the client's own CPU is not counted.
+The capacity arithmetic in docs/operations.md needs what one move costs the service, which
+throughput on a shared 2-core machine cannot give (it swings with whatever else runs) but
+CPU time can. This starts a cluster in the production shape (`--layout split`: 1 granian
+HTTP worker and 1 uvicorn websocket worker; `--layout asgi`: 1 uvicorn worker serving both;
+PgBouncer in transaction mode before PostgreSQL; the layer on two redis-servers) and plays
+moves one after another through each door:
+
+- `rest`: `POST /api/v1/games/<id>/moves` on the HTTP worker;
+- `socket`: the `move` message on the owner's socket of the game (a websocket worker).
+
+Each game is also watched by one anonymous socket on a websocket worker, and every move
+waits for its push there: "a move" includes delivering it to one watcher. Rounds alternate
+the doors; each round reads every server process tree's CPU time (user + system, psutil)
+before and after. What each tree burns idle (timers, Redis's cron, PostgreSQL's background
+writers), measured over `--idle` seconds first, is taken off for the round's wall time.
+The client's own CPU is not counted. `total_cpu_ms_per_move` is the sum over the processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import os
 import random
@@ -32,6 +41,13 @@ from scripts import cluster
 
 TIMEOUT = 60
 WARMUP_MOVES = 40
+DOORS = ("socket", "rest")
+#: Issue 40's targets: total server CPU per move, push to one watcher included.
+TARGET_MS = {"socket": 2.0, "rest": 3.5}
+LAYOUTS = {
+    "split": {"web": 1, "ws": 1},  # granian for HTTP, uvicorn for websockets
+    "asgi": {"web": 0, "ws": 1},  # one uvicorn worker serving both
+}
 
 
 def tree_cpu_seconds(pid: int) -> float:
@@ -47,15 +63,35 @@ def tree_cpu_seconds(pid: int) -> float:
     return total
 
 
-class Game:
-    """One player's game over HTTP, and the websocket that watches it."""
+def socket_to(worker: cluster.Worker, path: str, token: str | None = None) -> ClientConnection:
+    headers = {"Authorization": f"Bearer {token}"} if token else None
+    socket = connect(
+        f"{worker.ws_url}{path}",
+        origin=Origin(worker.url),
+        additional_headers=headers,
+        open_timeout=TIMEOUT,
+        legacy=True,  # kept open across moves, closed by `new_game` or the end of the run
+    )
+    for _ in range(2):  # hello, state
+        socket.recv(timeout=TIMEOUT)
+    return socket
 
-    def __init__(self, web: cluster.Worker, ws: cluster.Worker, token: str, seed: int) -> None:
-        self.http = http.client.HTTPConnection("127.0.0.1", web.port, timeout=TIMEOUT)
+
+class Game:
+    """One player's game, moved through one door, and the socket that watches it."""
+
+    def __init__(
+        self, door: str, http_worker: cluster.Worker, ws: cluster.Worker, token: str, seed: int
+    ) -> None:
+        self.door = door
+        self.http = http.client.HTTPConnection("127.0.0.1", http_worker.port, timeout=TIMEOUT)
+        self.token = token
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         self.ws = ws
         self.random = random.Random(seed)
+        self.ids = itertools.count(1)
         self.watcher: ClientConnection | None = None
+        self.owner: ClientConnection | None = None
         self.state = self.new_game()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -67,17 +103,14 @@ class Game:
         return dict(answer)
 
     def new_game(self) -> dict[str, Any]:
-        if self.watcher is not None:
-            self.watcher.close()
+        for socket in (self.watcher, self.owner):
+            if socket is not None:
+                socket.close()
         state = self.post("/api/v1/games", {})
-        self.watcher = connect(
-            f"{self.ws.ws_url}/ws/v1/games/{state['id']}/",
-            origin=Origin(self.ws.url),
-            open_timeout=TIMEOUT,
-            legacy=True,  # kept open across moves, closed by `new_game` or the end of the run
-        )
-        for _ in range(2):  # hello, state
-            self.watcher.recv(timeout=TIMEOUT)
+        path = f"/ws/v1/games/{state['id']}/"
+        self.watcher = socket_to(self.ws, path)
+        if self.door == "socket":
+            self.owner = socket_to(self.ws, path, self.token)
         return state
 
     def move(self) -> None:
@@ -86,66 +119,125 @@ class Game:
         if over or state["move_count"] >= MAX_MOVES_PER_GAME:
             state = self.new_game()
         body = {"move": self.random.choice(state["legal_moves"]), "version": state["version"]}
-        self.state = self.post(f"/api/v1/games/{state['id']}/moves", body)
+        if self.owner is not None:
+            self.state = self.send_on_socket(self.owner, body)
+        else:
+            self.state = self.post(f"/api/v1/games/{state['id']}/moves", body)
         assert self.watcher is not None
         while json.loads(self.watcher.recv(timeout=TIMEOUT)).get("v") != self.state["version"]:
-            pass  # a lobby-style unversioned message; the move's push follows
+            pass  # an unversioned message; the move's push follows
+
+    def send_on_socket(self, socket: ClientConnection, body: dict[str, Any]) -> dict[str, Any]:
+        request_id = str(next(self.ids))
+        socket.send(json.dumps({"t": "move", "id": request_id, "d": body}))
+        while True:
+            reply = json.loads(socket.recv(timeout=TIMEOUT))
+            if reply.get("id") == request_id:
+                break
+        if reply["t"] != "answer":
+            raise RuntimeError(f"the socket refused a move: {reply}")
+        return dict(reply["d"])
+
+    def close(self) -> None:
+        for socket in (self.watcher, self.owner):
+            if socket is not None:
+                socket.close()
 
 
-def measure(games: int, moves: int, idle: float) -> dict[str, Any]:
-    with cluster.running_cluster(web=1, ws=1, redis=2, env=BENCH_ENV) as running:
-        web, ws = running.of_kind("web")[0], running.of_kind("ws")[0]
-        assert running.postgres is not None
-        kinds = {
-            "HTTP worker (granian, 4 threads)": web.child.pid,
-            "websocket worker (uvicorn)": ws.child.pid,
-            "PostgreSQL (all processes)": running.postgres.pid,
-            **{f"Redis shard {n}": child.pid for n, child in enumerate(running.redis, start=1)},
+def server_processes(running: cluster.Cluster) -> dict[str, int]:
+    """Every server process tree by a readable name: workers, PostgreSQL, PgBouncer, Redis."""
+    names = {"web": "HTTP worker (granian)", "ws": "ASGI worker (uvicorn)"}
+    kinds: dict[str, int] = {}
+    for kind, name in names.items():
+        workers = running.of_kind(kind)
+        for number, worker in enumerate(workers, start=1):
+            kinds[f"{name} {number}" if len(workers) > 1 else name] = worker.child.pid
+    assert running.postgres is not None and running.pgbouncer is not None
+    kinds["PostgreSQL (all processes)"] = running.postgres.pid
+    kinds["PgBouncer"] = running.pgbouncer.pid
+    for number, child in enumerate(running.redis, start=1):
+        kinds[f"Redis shard {number}"] = child.pid
+    return kinds
+
+
+def measure(layout: str, games: int, moves: int, rounds: int, idle: float) -> dict[str, Any]:
+    with cluster.running_cluster(
+        **LAYOUTS[layout], redis=2, pgbouncer=True, env=BENCH_ENV
+    ) as running:
+        ws = running.of_kind("ws")[0]
+        http_worker = (running.of_kind("web") or [ws])[0]
+        kinds = server_processes(running)
+        tokens = iter(cluster.create_players(running.env, games * len(DOORS)))
+        played = {
+            door: [Game(door, http_worker, ws, next(tokens), seed) for seed in range(games)]
+            for door in DOORS
         }
-        tokens = cluster.create_players(running.env, games)
-        played = [Game(web, ws, token, seed) for seed, token in enumerate(tokens)]
-        for index in range(WARMUP_MOVES):
-            played[index % games].move()
+        for door in DOORS:
+            for index in range(WARMUP_MOVES):
+                played[door][index % games].move()
         quiet = {kind: tree_cpu_seconds(pid) for kind, pid in kinds.items()}
         time.sleep(idle)  # the idle rate, measured while nothing is asked of the servers
         before = {kind: tree_cpu_seconds(pid) for kind, pid in kinds.items()}
         idle_rate = {kind: (before[kind] - quiet[kind]) / idle for kind in kinds}
-        started = time.perf_counter()
-        for index in range(moves):
-            played[index % games].move()
-        wall = time.perf_counter() - started
-        after = {kind: tree_cpu_seconds(pid) for kind, pid in kinds.items()}
-        for game in played:
-            if game.watcher is not None:
-                game.watcher.close()
-    per_move = {
-        kind: max(0.0, after[kind] - before[kind] - idle_rate[kind] * wall) / moves * 1000
-        for kind in kinds
-    }
-    return {"moves": moves, "games": games, "wall_ms_per_move": wall / moves * 1000, **per_move}
+        spent = {door: dict.fromkeys(kinds, 0.0) for door in DOORS}
+        wall = dict.fromkeys(DOORS, 0.0)
+        per_round = moves // rounds
+        for _ in range(rounds):
+            for door in DOORS:
+                before = {kind: tree_cpu_seconds(pid) for kind, pid in kinds.items()}
+                started = time.perf_counter()
+                for index in range(per_round):
+                    played[door][index % games].move()
+                seconds = time.perf_counter() - started
+                after = {kind: tree_cpu_seconds(pid) for kind, pid in kinds.items()}
+                wall[door] += seconds
+                for kind in kinds:
+                    spent[door][kind] += after[kind] - before[kind] - idle_rate[kind] * seconds
+        for game in (game for door in DOORS for game in played[door]):
+            game.close()
+    counted = per_round * rounds
+    figures: dict[str, Any] = {"layout": layout, "moves_per_door": counted, "games": games}
+    for door in DOORS:
+        processes = {kind: max(0.0, cpu) / counted * 1000 for kind, cpu in spent[door].items()}
+        figures[door] = {
+            "total_cpu_ms_per_move": sum(processes.values()),
+            "wall_ms_per_move": wall[door] / counted * 1000,
+            "processes": processes,
+            "target_ms": TARGET_MS[door],
+        }
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="games, one watcher each")
-    parser.add_argument("--moves", type=int, default=400, help="moves measured")
+    parser.add_argument("--games", type=int, default=4, help="games per door, one watcher each")
+    parser.add_argument("--moves", type=int, default=400, help="moves measured per door")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating rounds per door")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measured first")
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="split")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
     args = parser.parse_args()
     load_before = os.getloadavg()
-    figures = measure(args.games, args.moves, args.idle)
+    figures = measure(args.layout, args.games, args.moves, max(1, args.rounds), args.idle)
     load_after = os.getloadavg()
+    kinds = list(figures[DOORS[0]]["processes"])
     rows = [
-        (kind, f"{ms:.2f}", f"{1000 / ms:.0f}" if ms > 0 else "-")
-        for kind, ms in figures.items()
-        if kind not in {"moves", "games", "wall_ms_per_move"}
+        [kind, *(f"{figures[door]['processes'][kind]:.2f}" for door in DOORS)] for kind in kinds
+    ]
+    rows += [
+        ["total", *(f"{figures[door]['total_cpu_ms_per_move']:.2f}" for door in DOORS)],
+        ["target", *(f"<= {TARGET_MS[door]}" for door in DOORS)],
+        ["wall ms per move", *(f"{figures[door]['wall_ms_per_move']:.1f}" for door in DOORS)],
     ]
     print(
-        f"{figures['moves']} moves over {figures['games']} watched games, one at a time; "
-        f"wall {figures['wall_ms_per_move']:.1f} ms per move"
+        f"layout {args.layout}: {figures['moves_per_door']} moves per door over "
+        f"{args.games} watched games each, one at a time, in {args.rounds} alternating rounds"
     )
-    print_table(["process", "CPU ms per move", "moves/s per core"], rows)
-    print(f"load average before {load_before[0]:.1f}, after {load_after[0]:.1f}")
+    print_table(["process (CPU ms per move)", *DOORS], rows)
+    print(
+        "load average before / after: "
+        f"{' '.join(f'{x:.2f}' for x in load_before)} / {' '.join(f'{x:.2f}' for x in load_after)}"
+    )
     emit_json(args.json, {**figures, "load_before": load_before, "load_after": load_after})
 
 

@@ -33,6 +33,7 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.pgbouncer import running_pgbouncer
 from scripts.processes import Child, RunningServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +49,9 @@ READY_LINES = {
     "nginx": "start worker process ",
 }
 NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
+#: PgBouncer's PostgreSQL connections (`--pgbouncer`): a few per core, as compose's 40 are for
+#: a larger primary.
+PGBOUNCER_POOL = 8
 # nginx and the workers listen on 127.0.0.1, so nginx reaches them from there: the one
 # address the workers trust. Clients may connect from any other loopback address.
 PROXY_ADDRESS = "127.0.0.1"
@@ -71,6 +75,7 @@ class Cluster:
     redis: list[Child] = field(default_factory=list)
     proxy: Child | None = None
     proxy_port: int = 0
+    pgbouncer: Child | None = None
     workers: list[Worker] = field(default_factory=list)
 
     @property
@@ -87,7 +92,13 @@ class Cluster:
     def server_pids(self) -> list[int]:
         """The processes serving the cluster: PostgreSQL, Redis, nginx and every worker (their
         children and threads are theirs to follow)."""
-        children = [self.postgres, *self.redis, self.proxy, *(w.child for w in self.workers)]
+        children = [
+            self.postgres,
+            self.pgbouncer,
+            *self.redis,
+            self.proxy,
+            *(w.child for w in self.workers),
+        ]
         return [child.process.pid for child in children if child is not None]
 
     # PostgreSQL -----------------------------------------------------------------------------
@@ -384,12 +395,15 @@ def running_cluster(
     redis: int = 2,
     env: Mapping[str, str] | None = None,
     proxy: bool = False,
+    pgbouncer: bool = False,
     keep: bool = False,
 ) -> Iterator[Cluster]:
     """Start everything, yield the cluster, stop everything (and delete its files unless keep).
 
     `redis` servers carry the channel layer, sharded (REDIS_URL lists them all). With
-    `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
+    `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address. With
+    `pgbouncer`, the workers reach PostgreSQL through PgBouncer in transaction mode
+    (deploy/pgbouncer/pgbouncer.ini), as in compose; migrations go to PostgreSQL itself.
     """
     if proxy:
         nginx_binary()  # a missing nginx fails before anything starts
@@ -421,6 +435,12 @@ def running_cluster(
         cluster.create_database()
         cluster.start_redis(redis_ports)
         cluster.prepare_django()
+        if pgbouncer:
+            port, cluster.pgbouncer = cleanup.enter_context(
+                running_pgbouncer("127.0.0.1", pg_port, "postgres", pool_size=PGBOUNCER_POOL)
+            )
+            cluster.env["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:{port}/{DATABASE_NAME}"
+            cluster.env["DB_TRANSACTION_POOLING"] = "true"
         cluster.start_workers(["web"] * web + ["ws"] * ws + ["worker"] * workers)
         if proxy:
             cluster.start_proxy(free_port())
@@ -449,6 +469,7 @@ def main() -> None:
     parser.add_argument("--redis", type=int, default=2, help="redis-servers (layer shards)")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
     parser.add_argument("--proxy", action="store_true", help="nginx (deploy/nginx.conf) in front")
+    parser.add_argument("--pgbouncer", action="store_true", help="PgBouncer before PostgreSQL")
     args = parser.parse_args()
     extra = {"YUKON_BENCH_ENDPOINTS": "1"} if args.bench else {}
     stop = threading.Event()
@@ -462,6 +483,7 @@ def main() -> None:
         redis=args.redis,
         env=extra,
         proxy=args.proxy,
+        pgbouncer=args.pgbouncer,
     ) as cluster:
         info = describe(cluster)
         for key, value in info.items():
