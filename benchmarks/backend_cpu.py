@@ -19,6 +19,10 @@ the doors; each round reads every server process tree's CPU time (user + system,
 before and after. What each tree burns idle (timers, Redis's cron, PostgreSQL's background
 writers), measured over `--idle` seconds first, is taken off for the round's wall time.
 The client's own CPU is not counted. `total_cpu_ms_per_move` is the sum over the processes.
+
+With `--profile DIR`, after the measured rounds each door plays `--moves` more moves while
+py-spy samples the workers (benchmarks/profiling.py), and the run prints where their
+Python time went for each door; the collapsed stacks stay in DIR/<door>/.
 """
 
 from __future__ import annotations
@@ -30,12 +34,14 @@ import json
 import os
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import psutil
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from benchmarks import profiling
 from benchmarks.harness import BENCH_ENV, MAX_MOVES_PER_GAME, emit_json, print_table
 from scripts import cluster
 
@@ -95,12 +101,21 @@ class Game:
         self.state = self.new_game()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        self.http.request("POST", path, json.dumps(body), self.headers)
-        reply = self.http.getresponse()
+        try:
+            reply = self.request(path, body)
+        except (ConnectionError, http.client.RemoteDisconnected):
+            # uvicorn closes a connection idle past its keep-alive (5 s) while the other
+            # door plays; an identical retry of a write is never applied twice.
+            self.http.close()
+            reply = self.request(path, body)
         answer = json.loads(reply.read())
         if reply.status not in (200, 201):
             raise RuntimeError(f"{path} answered {reply.status}: {answer}")
         return dict(answer)
+
+    def request(self, path: str, body: dict[str, Any]) -> http.client.HTTPResponse:
+        self.http.request("POST", path, json.dumps(body), self.headers)
+        return self.http.getresponse()
 
     def new_game(self) -> dict[str, Any]:
         for socket in (self.watcher, self.owner):
@@ -160,7 +175,9 @@ def server_processes(running: cluster.Cluster) -> dict[str, int]:
     return kinds
 
 
-def measure(layout: str, games: int, moves: int, rounds: int, idle: float) -> dict[str, Any]:
+def measure(
+    layout: str, games: int, moves: int, rounds: int, idle: float, profile: Path | None
+) -> dict[str, Any]:
     with cluster.running_cluster(
         **LAYOUTS[layout], redis=2, pgbouncer=True, env=BENCH_ENV
     ) as running:
@@ -193,6 +210,14 @@ def measure(layout: str, games: int, moves: int, rounds: int, idle: float) -> di
                 wall[door] += seconds
                 for kind in kinds:
                     spent[door][kind] += after[kind] - before[kind] - idle_rate[kind] * seconds
+        profiles = {}
+        if profile is not None:
+            workers = {"workers": [worker.child.pid for worker in running.workers]}
+            for door in DOORS:
+                with profiling.recording(workers, profile / door) as recording:
+                    for index in range(moves):
+                        played[door][index % games].move()
+                profiles[door] = profiling.summary(recording.files, recording.seconds)
         for game in (game for door in DOORS for game in played[door]):
             game.close()
     counted = per_round * rounds
@@ -205,6 +230,8 @@ def measure(layout: str, games: int, moves: int, rounds: int, idle: float) -> di
             "processes": processes,
             "target_ms": TARGET_MS[door],
         }
+        if door in profiles:
+            figures[door]["profile"] = profiles[door].to_dict()
     return figures
 
 
@@ -215,10 +242,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="alternating rounds per door")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measured first")
     parser.add_argument("--layout", choices=sorted(LAYOUTS), default="split")
+    parser.add_argument("--profile", metavar="DIR", type=Path, help="py-spy the workers after")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
     args = parser.parse_args()
     load_before = os.getloadavg()
-    figures = measure(args.layout, args.games, args.moves, max(1, args.rounds), args.idle)
+    figures = measure(
+        args.layout, args.games, args.moves, max(1, args.rounds), args.idle, args.profile
+    )
     load_after = os.getloadavg()
     kinds = list(figures[DOORS[0]]["processes"])
     rows = [
@@ -234,6 +264,12 @@ def main() -> None:
         f"{args.games} watched games each, one at a time, in {args.rounds} alternating rounds"
     )
     print_table(["process (CPU ms per move)", *DOORS], rows)
+    for door in DOORS:
+        if "profile" in figures[door]:
+            found = figures[door]["profile"]
+            print(f"\n{door}: the workers' Python time, {found['python_seconds']} s, self time")
+            print_table(["area", "%"], list(found["areas"].items()))
+            print_table(["function", "%"], list(found["functions"].items()))
     print(
         "load average before / after: "
         f"{' '.join(f'{x:.2f}' for x in load_before)} / {' '.join(f'{x:.2f}' for x in load_after)}"
