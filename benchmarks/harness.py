@@ -131,13 +131,15 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
         web_threads=args.web_threads,
         env=BENCH_ENV,
     ) as running:
-        web = [worker.url for worker in running.of_kind("web")]
+        # Without HTTP workers (`--web 0`), the uvicorn workers serve HTTP too: one kind.
+        web = [worker.url for worker in running.of_kind("web") or running.of_kind("ws")]
         ws = [worker.ws_url for worker in running.of_kind("ws")]
-        threads = f", {args.web_threads} threads each" if args.web_server == "granian" else ""
+        threads = f" ({args.web_threads} threads each)" if args.web_server == "granian" else ""
+        http = f"{args.web} {args.web_server} HTTP worker(s){threads}"
         description = (
-            f"scripts.cluster: {args.web} {args.web_server} HTTP worker(s){threads}, "
-            f"{args.ws} uvicorn websocket worker(s), {workers} task worker(s), "
-            "PostgreSQL 17 and Redis on loopback"
+            f"scripts.cluster: {http if args.web else 'no HTTP worker'}, "
+            f"{args.ws} uvicorn worker(s) (websockets{'' if args.web else ' and HTTP'}), "
+            f"{workers} task worker(s), PostgreSQL 17 and Redis on loopback"
         )
         pinning = pin(running.server_pids()) if getattr(args, "pin", False) else "not pinned"
         processes: dict[str, list[int]] = {}
