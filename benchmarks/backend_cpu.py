@@ -50,9 +50,10 @@ WARMUP_MOVES = 40
 DOORS = ("socket", "rest")
 #: Issue 40's targets: total server CPU per move, push to one watcher included.
 TARGET_MS = {"socket": 2.0, "rest": 3.5}
+#: HTTP (granian) and ASGI (uvicorn) workers of each layout.
 LAYOUTS = {
-    "split": {"web": 1, "ws": 1},  # granian for HTTP, uvicorn for websockets
-    "asgi": {"web": 0, "ws": 1},  # one uvicorn worker serving both
+    "split": (1, 1),  # granian for HTTP, uvicorn for websockets
+    "asgi": (0, 1),  # one uvicorn worker serving both
 }
 
 
@@ -178,8 +179,9 @@ def server_processes(running: cluster.Cluster) -> dict[str, int]:
 def measure(
     layout: str, games: int, moves: int, rounds: int, idle: float, profile: Path | None
 ) -> dict[str, Any]:
+    http_workers, asgi_workers = LAYOUTS[layout]
     with cluster.running_cluster(
-        **LAYOUTS[layout], redis=2, pgbouncer=True, env=BENCH_ENV
+        web=http_workers, ws=asgi_workers, redis=2, pgbouncer=True, env=BENCH_ENV
     ) as running:
         ws = running.of_kind("ws")[0]
         http_worker = (running.of_kind("web") or [ws])[0]

@@ -144,6 +144,9 @@ DATABASES = {"default": _database_entry(_database_url)}
 # Threads of a websocket worker that run the owners' writes, each keeping one pooled
 # connection for good (ops/kept_connections.py): DB_POOL_MAX must be larger.
 WS_WRITE_THREADS = env_int("WS_WRITE_THREADS", 4, minimum=1)
+# Threads of an ASGI worker that run HTTP requests, one request each at a time (ops/asgi.py);
+# each holds a pooled connection while its request runs.
+HTTP_THREADS = env_int("HTTP_THREADS", 4, minimum=1)
 _replica_url = env_str("REPLICA_DATABASE_URL", "")
 if _replica_url:
     # Tests run against the primary's test database: the replica mirrors it there.
