@@ -56,4 +56,4 @@ EXPOSE 8000
 ENV DEBUG=false WEB_WORKERS=2
 # Default role: the web, HTTP and websockets in one kind of ASGI worker, one per core
 # (docs/operations.md, "Topology"). Compose overrides the command for `migrate` and `worker`.
-CMD ["sh", "-c", "exec uvicorn yukon_site.asgi:application --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --lifespan off --no-access-log --no-proxy-headers --timeout-graceful-shutdown 20"]
+CMD ["sh", "-c", "exec uvicorn yukon_site.asgi:application --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --lifespan off --no-access-log --no-proxy-headers --ws-per-message-deflate false --timeout-graceful-shutdown 20"]

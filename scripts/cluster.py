@@ -219,6 +219,8 @@ class Cluster:
             *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application", *address),
             *("--lifespan", "off", "--no-access-log", "--timeout-graceful-shutdown", "20"),
             "--no-proxy-headers",  # the app reads X-Forwarded-For itself (TRUSTED_PROXIES)
+            # A compressed frame cost a socket move a fifth of its worker's CPU (performance.md).
+            *("--ws-per-message-deflate", "false"),
         ]
 
     def start_worker(self, kind: str, port: int | None = None) -> Worker:

@@ -97,6 +97,7 @@ def test_one_kind_of_asgi_worker_serves_http_and_websockets_behind_the_proxy() -
     assert "command" not in services["web"]  # the image's
     (cmd,) = [line for line in dockerfile() if line[:3] == "CMD"]
     assert "uvicorn yukon_site.asgi:application" in cmd and '--workers \\"$WEB_WORKERS\\"' in cmd
+    assert "--ws-per-message-deflate false" in cmd  # CPU before bytes: performance.md
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
     assert re.search(r"location /ws/ \{[^}]*proxy_pass http://web;", nginx)
     assert re.search(r"location / \{[^}]*proxy_pass http://web;", nginx)
