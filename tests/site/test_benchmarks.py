@@ -35,7 +35,10 @@ TINY_RUNS = {
     ),
     # More moves on one socket than the socket's message burst: the run must lift it.
     "benchmarks.request_cpu": (["--moves", "80", "--rounds", "1"], "best_cpu_ms"),
-    "benchmarks.backend_cpu": (["--games", "1", "--moves", "10", "--idle", "0.5"], "socket"),
+    "benchmarks.backend_cpu": (
+        ["--games", "1", "--moves", "10", "--idle", "0.5", "--layout", "asgi", "split"],
+        "layouts",
+    ),
     "benchmarks.players": (
         [
             *("--web", "1", "--players", "2", "--duration", "1", "--warmup", "0.5"),
