@@ -46,7 +46,8 @@ TINY_RUNS = {
         ],
         "levels",
     ),
-    "benchmarks.push_latency": (["--spectators", "2", "--pushes", "3"], "target_met"),
+    # More spectators from this one address than a client may open sockets: the run lifts it.
+    "benchmarks.push_latency": (["--spectators", "40", "--pushes", "3"], "target_met"),
     "benchmarks.races": (
         ["--races", "1", "--players", "2", "--moves", "2", "--pace", "0.1"],
         "target_met",
