@@ -53,6 +53,7 @@ RUN DEBUG=false SECRET_KEY=build-only-secret-key-never-used-at-runtime-012345678
 
 USER yukon
 EXPOSE 8000
-ENV DEBUG=false WEB_WORKERS=2 WEB_THREADS=4
-# Default role: the HTTP API. Compose overrides the command for `migrate` and `ws`.
-CMD ["sh", "-c", "exec granian --interface wsgi --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --blocking-threads \"$WEB_THREADS\" --no-ws yukon_site.wsgi:application"]
+ENV DEBUG=false WEB_WORKERS=2
+# Default role: the web, HTTP and websockets in one kind of ASGI worker, one per core
+# (docs/operations.md, "Topology"). Compose overrides the command for `migrate` and `worker`.
+CMD ["sh", "-c", "exec uvicorn yukon_site.asgi:application --host 0.0.0.0 --port 8000 --workers \"$WEB_WORKERS\" --lifespan off --no-access-log --no-proxy-headers --ws-per-message-deflate false --timeout-graceful-shutdown 20"]

@@ -35,7 +35,7 @@ run: install
 	$(VENV)/python manage.py stock_puzzles
 	$(VENV)/python manage.py worker & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
-	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers
+	$(VENV)/uvicorn yukon_site.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers --ws-per-message-deflate false
 
 # Translations: refresh the catalogues from the sources, then compile the committed .mo files.
 # Needs GNU gettext (apt-get install -y gettext); `make run` does not: the .mo files are in git.

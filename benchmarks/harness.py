@@ -24,12 +24,15 @@ import psutil
 
 from scripts import cluster
 
-# The benchmarks measure the server, not its limits: lift the per-player move limit, and the
-# per-client socket cap (every simulated player connects from this one address).
+# The benchmarks measure the server, not its limits: lift the per-player move limit, the
+# per-client socket cap (every simulated player connects from this one address) and the
+# per-socket message rate (a mover sends its moves back to back on one socket).
 BENCH_ENV = {
     "YUKON_BENCH_ENDPOINTS": "1",
     "THROTTLE_MOVES": "1000000/min",
     "WS_MAX_SOCKETS_PER_CLIENT": "100000",
+    "WS_MESSAGES_PER_SECOND": "1000000",
+    "WS_MESSAGE_BURST": "1000000",
     "LOG_LEVEL": "WARNING",
 }
 MAX_MOVES_PER_GAME = 200  # a long real game; then a fresh deal keeps the mix realistic
@@ -128,13 +131,15 @@ def target_from(args: argparse.Namespace) -> Iterator[Target]:
         web_threads=args.web_threads,
         env=BENCH_ENV,
     ) as running:
-        web = [worker.url for worker in running.of_kind("web")]
+        # Without HTTP workers (`--web 0`), the uvicorn workers serve HTTP too: one kind.
+        web = [worker.url for worker in running.of_kind("web") or running.of_kind("ws")]
         ws = [worker.ws_url for worker in running.of_kind("ws")]
-        threads = f", {args.web_threads} threads each" if args.web_server == "granian" else ""
+        threads = f" ({args.web_threads} threads each)" if args.web_server == "granian" else ""
+        http = f"{args.web} {args.web_server} HTTP worker(s){threads}"
         description = (
-            f"scripts.cluster: {args.web} {args.web_server} HTTP worker(s){threads}, "
-            f"{args.ws} uvicorn websocket worker(s), {workers} task worker(s), "
-            "PostgreSQL 17 and Redis on loopback"
+            f"scripts.cluster: {http if args.web else 'no HTTP worker'}, "
+            f"{args.ws} uvicorn worker(s) (websockets{'' if args.web else ' and HTTP'}), "
+            f"{workers} task worker(s), PostgreSQL 17 and Redis on loopback"
         )
         pinning = pin(running.server_pids()) if getattr(args, "pin", False) else "not pinned"
         processes: dict[str, list[int]] = {}

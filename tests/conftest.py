@@ -41,6 +41,7 @@ SLOW_MODULES = (
     "realtime/test_processes.py",
     "realtime/test_sharded_layer.py",
     "realtime/test_soak.py",
+    "site/test_benchmarks.py",
     "site/test_catalogues.py",
     "site/test_client_address.py",
     "site/test_fresh_site.py",

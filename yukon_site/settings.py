@@ -146,6 +146,11 @@ DATABASES = {"default": _database_entry(_database_url)}
 # Threads of a websocket worker that run the owners' writes, each keeping one pooled
 # connection for good (ops/kept_connections.py): DB_POOL_MAX must be larger.
 WS_WRITE_THREADS = env_int("WS_WRITE_THREADS", 4, minimum=1)
+# Threads of an ASGI worker that run HTTP requests, one request each at a time (ops/asgi.py),
+# started as requests need them. More than DB_POOL_MAX: when every pooled connection is held
+# (requests waiting on row locks), the next requests must reach the pool and answer 503 after
+# DB_POOL_TIMEOUT, not queue behind them with no answer.
+HTTP_THREADS = env_int("HTTP_THREADS", 32, minimum=1)
 _replica_url = env_str("REPLICA_DATABASE_URL", "")
 if _replica_url:
     # Tests run against the primary's test database: the replica mirrors it there.

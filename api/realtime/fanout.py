@@ -11,6 +11,11 @@ takes four Redis round trips, one after another on the event loop, for every
 message, and under player load that serial pop fell behind the moves
 (docs/realtime.md, "Push latency under load"). Here one round trip takes
 everything queued.
+
+Pushes that stay home: a publish made in this process (a move on one of its sockets, or a
+REST move it served) hands the messages for this process's sockets straight to its fan-out
+(`push_transport.Home`); Redis carries only what other processes' sockets need. Both feeds
+go through the same hand-out, each in its order.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any, Protocol
 
 from channels.layers import BaseChannelLayer
 
+from games import push_transport
 from ops.channel_layer import ShardedRedisChannelLayer
 
 logger = logging.getLogger(__name__)
@@ -55,6 +61,8 @@ class Fanout:
         self.pump: asyncio.Task[None] | None = None
         self.renewer: asyncio.Task[None] | None = None
         self.waiting: set[asyncio.Task[None]] = set()
+        self.home: push_transport.Home | None = None
+        self.home_pump: asyncio.Task[None] | None = None
 
     async def join(self, group: str, member: Member) -> None:
         async with self.lock:
@@ -62,6 +70,8 @@ class Fanout:
                 self.channel = await self._new_channel()
                 self.pump = asyncio.create_task(self._pump(self.channel))
                 self.renewer = asyncio.create_task(self._renew_every(renewal_interval(self.layer)))
+                if isinstance(self.layer, ShardedRedisChannelLayer):
+                    self._make_home(self.channel)
             if group not in self.members:
                 self.members[group] = set()
                 await self.layer.group_add(group, self.channel)
@@ -109,6 +119,28 @@ class Fanout:
         if members is not None and len(members) == 1 and member in members:
             return self.channel
         return None
+
+    def _make_home(self, channel: str) -> None:
+        """Take this process's own publishes from any thread, through a queue read on this
+        loop (`_pump_home`), in the order they were made."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
+
+        def take(messages: list[dict[str, Any]]) -> bool:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, messages)
+            except RuntimeError:  # the loop has closed (a test's): Redis carries them
+                return False
+            return True
+
+        self.home = push_transport.Home(self.layer, channel, take)
+        self.home_pump = asyncio.create_task(self._pump_home(queue))
+        push_transport.make_home(self.home)
+
+    async def _pump_home(self, queue: asyncio.Queue[list[dict[str, Any]]]) -> None:
+        while True:
+            for message in await queue.get():
+                await self._hand_out(message)
 
     async def _new_channel(self) -> str:
         if isinstance(self.layer, ShardedRedisChannelLayer):
@@ -158,6 +190,10 @@ class Fanout:
             if self.renewer is not None:
                 self.renewer.cancel()
                 self.renewer = None
+            if self.home_pump is not None:
+                push_transport.make_home(None, replacing=self.home)
+                self.home_pump.cancel()
+                self.home = self.home_pump = None
         for member in members:
             await member.close(CLOSE_FEED_LOST)
 

@@ -26,12 +26,13 @@ CLUSTER_ENV = {
 
 @pytest.fixture(scope="package")
 def cluster() -> Iterator[Cluster]:
-    """Two HTTP workers (granian WSGI), one websocket worker (uvicorn), PostgreSQL, Redis.
+    """Three ASGI workers (uvicorn, HTTP and websockets: the production layout), PostgreSQL,
+    Redis. Two are of the kind `web` (HTTP clients use them), one `ws` (watchers use it).
 
     Started once for the folder: each test signs up players of its own and plays games of
     its own, and a test that kills, stops or restarts a worker (or the database) leaves the
     cluster as it found it, whole and serving.
     """
     require_tool("redis-server", "apt-get install redis-server (or run .ci/run)")
-    with running_cluster(web=2, ws=1, web_threads=4, env=CLUSTER_ENV) as running:
+    with running_cluster(web=2, ws=1, web_server="uvicorn", env=CLUSTER_ENV) as running:
         yield running

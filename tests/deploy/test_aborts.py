@@ -23,7 +23,7 @@ STORM_ROUNDS = 8  # x 12 cuts (2 per GET and handshake, 4 for the move): 96 per 
 
 
 def test_requests_dropped_at_every_point_leave_every_worker_serving(cluster: Cluster) -> None:
-    """Pages, API reads and writes, websocket handshakes, cut anywhere, on granian and uvicorn."""
+    """Pages, API reads and writes, websocket handshakes, cut anywhere, on every ASGI worker."""
     (token,) = create_players(cluster.env, 1)
     web = cluster.of_kind("web")[0]
     game = new_game(web, token)

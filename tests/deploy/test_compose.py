@@ -10,8 +10,8 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("migrate", "web", "ws", "worker")
-POOLED_SERVICES = ("web", "ws", "worker")  # through PgBouncer; the migration goes straight
+APP_SERVICES = ("migrate", "web", "worker")
+POOLED_SERVICES = ("web", "worker")  # through PgBouncer; the migration goes straight
 REDIS_SHARDS = ("redis-1", "redis-2")
 REQUIRED_ENV = {
     "DEBUG",
@@ -38,7 +38,7 @@ def test_the_topology_has_its_services_with_official_images() -> None:
     services = compose()["services"]
     assert set(services) == {
         *("postgres", "postgres-replica", "pgbouncer", "redis-1", "redis-2"),
-        *("migrate", "web", "ws", "worker", "proxy"),
+        *("migrate", "web", "worker", "proxy"),
     }
     for name in ("postgres", "postgres-replica"):
         assert services[name]["image"].startswith("postgres:")
@@ -70,12 +70,11 @@ def test_migrations_run_once_before_any_worker_starts() -> None:
     assert services["migrate"]["restart"] == "no"
     assert services["worker"]["depends_on"] == services["web"]["depends_on"]
     assert services["worker"]["command"][1:3] == ["manage.py", "worker"]
-    for name in ("web", "ws"):
-        depends = services[name]["depends_on"]
-        assert depends["migrate"]["condition"] == "service_completed_successfully"
-        for needed in ("pgbouncer", *REDIS_SHARDS):
-            assert depends[needed]["condition"] == "service_healthy"
-        assert "/readyz" in " ".join(services[name]["healthcheck"]["test"])
+    depends = services["web"]["depends_on"]
+    assert depends["migrate"]["condition"] == "service_completed_successfully"
+    for needed in ("pgbouncer", *REDIS_SHARDS):
+        assert depends[needed]["condition"] == "service_healthy"
+    assert "/readyz" in " ".join(services["web"]["healthcheck"]["test"])
 
 
 def test_workers_get_every_setting_from_the_environment_and_secrets_are_required() -> None:
@@ -93,13 +92,16 @@ def test_workers_get_every_setting_from_the_environment_and_secrets_are_required
         assert env["REPLICA_DATABASE_URL"] == "${REPLICA_DATABASE_URL:-}"  # unset: no replica
 
 
-def test_http_runs_on_wsgi_workers_and_websockets_on_asgi_behind_the_proxy() -> None:
+def test_one_kind_of_asgi_worker_serves_http_and_websockets_behind_the_proxy() -> None:
     services = compose()["services"]
-    assert "uvicorn yukon_site.asgi:application" in " ".join(services["ws"]["command"])
-    assert any("granian --interface wsgi" in line for line in dockerfile() if line[:3] == "CMD")
+    assert "command" not in services["web"]  # the image's
+    (cmd,) = [line for line in dockerfile() if line[:3] == "CMD"]
+    assert "uvicorn yukon_site.asgi:application" in cmd and '--workers \\"$WEB_WORKERS\\"' in cmd
+    assert "--ws-per-message-deflate false" in cmd  # CPU before bytes: performance.md
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert re.search(r"location /ws/ \{[^}]*proxy_pass http://ws;", nginx)
+    assert re.search(r"location /ws/ \{[^}]*proxy_pass http://web;", nginx)
     assert re.search(r"location / \{[^}]*proxy_pass http://web;", nginx)
+    assert re.findall(r"^upstream (\w+)", nginx, re.MULTILINE) == ["web"]
     assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["proxy"]["volumes"]
 
 
@@ -132,9 +134,8 @@ def test_the_workers_trust_the_proxy_alone_for_client_addresses() -> None:
     proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
     (subnet,) = [entry["subnet"] for entry in spec["networks"]["default"]["ipam"]["config"]]
     assert ip_address(_default(proxy_address)) in ip_network(_default(subnet))
-    for name in ("web", "ws"):
-        assert services[name]["environment"]["TRUSTED_PROXIES"] == proxy_address
-        assert "ports" not in services[name], f"{name} must be reached through the proxy only"
+    assert services["web"]["environment"]["TRUSTED_PROXIES"] == proxy_address
+    assert "ports" not in services["web"], "web must be reached through the proxy only"
 
 
 def test_pgbouncer_pools_by_transaction_from_the_debian_package_the_tests_run() -> None:

@@ -29,9 +29,9 @@ WRONG: dict[str, object] = {"username": "nobody", "password": "a wrong guess"}
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
-    """One HTTP and one websocket worker, PostgreSQL, Redis, nginx with the shipped config."""
+    """One ASGI worker (HTTP and websockets), PostgreSQL, Redis, nginx with the shipped config."""
     require_tool("redis-server", "apt-get install redis-server (or run .ci/run)")
-    with running_cluster(web=1, ws=1, proxy=True, env=PROXY_ENV) as running:
+    with running_cluster(web=0, ws=1, proxy=True, env=PROXY_ENV) as running:
         yield running
 
 
@@ -91,13 +91,13 @@ def test_the_access_log_names_the_client_not_the_proxy(cluster: Cluster) -> None
     )
     assert status == 200
     request_id = headers["X-Request-ID"]  # nginx's $request_id, echoed by the worker
-    (web,) = cluster.of_kind("web")
-    web.child.wait_for(f'"request_id": "{request_id}"')
-    (line,) = [json.loads(text) for text in web.child.lines if request_id in text]
+    (worker,) = cluster.of_kind("ws")
+    worker.child.wait_for(f'"request_id": "{request_id}"')
+    (line,) = [json.loads(text) for text in worker.child.lines if request_id in text]
     assert (line["path"], line["client"]) == ("/healthz", "127.0.0.7")
 
 
-def test_a_websocket_through_the_proxy_is_served_by_the_ws_worker(cluster: Cluster) -> None:
+def test_a_websocket_through_the_proxy_is_served_by_the_asgi_worker(cluster: Cluster) -> None:
     (token,) = create_players(cluster.env, 1)
     status, game, _ = request(
         cluster, "127.0.0.8", "/api/v1/games", {}, {"Authorization": f"Bearer {token}"}

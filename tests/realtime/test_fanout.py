@@ -28,6 +28,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.versions: list[int] = []
+        self.events: list[dict[str, Any]] = []
         self.arrived = asyncio.Event()
         self.opened = asyncio.Event()
         self.expected = 0
@@ -35,6 +36,7 @@ class Recorder:
     async def push_message(self, event: dict[str, Any]) -> None:
         await self.opened.wait()
         self.versions.append(event["v"])
+        self.events.append(event)
         if len(self.versions) >= self.expected:
             self.arrived.set()
 
@@ -82,6 +84,45 @@ def test_a_burst_of_queued_pushes_arrives_whole_in_order_and_only_in_its_group(
     watched, bystood = asyncio.run(scenario())
     assert watched == list(range(1, BURST + 1))
     assert bystood == []
+
+
+def test_a_publish_hands_its_own_process_s_sockets_their_push_and_redis_carries_the_rest(
+    redis_url: str,
+) -> None:
+    """Pushes that stay home: the publishing process's fan-out gets the message itself (the
+    very object, never encoded for Redis); another process's fan-out gets it through Redis."""
+
+    Sent = list[dict[str, Any]]
+
+    async def scenario() -> tuple[Sent, Sent, Sent]:
+        layer = ShardedRedisChannelLayer(hosts=[{"address": redis_url}])
+        far, home = Fanout(layer), Fanout(layer)  # another process's, then this one's
+        far_watcher, home_watcher = Recorder(), Recorder()
+        for watcher, fanout in ((far_watcher, far), (home_watcher, home)):
+            watcher.opened.set()
+            watcher.expected = 2
+            await fanout.join("game-1", watcher)
+        assert home.home is not None and home.home.channel == home.channel
+        sends = [
+            ("game-1", push_transport.layer_message("game-1", {"v": v, "t": "move", "d": {}}))
+            for v in (1, 2)
+        ]
+        publisher = push_transport._RedisPublisher(layer)
+        await asyncio.to_thread(publisher.send, sends, None, home.home)
+        for watcher in (far_watcher, home_watcher):
+            await asyncio.wait_for(watcher.arrived.wait(), 30)
+        for fanout, watcher in ((far, far_watcher), (home, home_watcher)):
+            await fanout.leave("game-1", watcher)
+            for task in (fanout.pump, fanout.renewer, fanout.home_pump):
+                assert task is not None
+                task.cancel()
+        await layer.close_pools()
+        return far_watcher.events, home_watcher.events, [message for _, message in sends]
+
+    far_events, home_events, sent = asyncio.run(scenario())
+    assert far_events == home_events == sent
+    assert all(got is message for got, message in zip(home_events, sent, strict=True))
+    assert not any(got is message for got, message in zip(far_events, sent, strict=True))
 
 
 def test_a_process_renews_its_groups_before_they_expire(redis_url: str) -> None:

@@ -40,6 +40,7 @@ def asgi_server(env: Mapping[str, str] | None = None) -> Iterator[RunningServer]
         *(sys.executable, "-m", "uvicorn", "yukon_site.asgi:application"),
         *("--host", "127.0.0.1", "--port", str(port), "--lifespan", "off"),
         "--no-proxy-headers",  # the app reads X-Forwarded-For itself, from trusted proxies only
+        *("--ws-per-message-deflate", "false"),  # as in production
     ]
     child_env = {**os.environ, "DATABASE_URL": test_database_url(), **(env or {})}
     with Child("uvicorn", command, cwd=ROOT, env=child_env) as child:
