@@ -21,7 +21,8 @@ function flame(inARow) {
   if (inARow < STREAK_AFTER) return null;
   const words = interpolate(gettext("on a streak: %(count)s wins in a row"), { count: formatNumber(inARow) }, true);
   return h("span", { class: "flame", "data-part": "flame", title: words },
-    h("span", { "aria-hidden": "true" }, "🔥"), h("span", { class: "sr-only" }, words));
+    h("span", { class: "flame-icon", "aria-hidden": "true" }), h("span", { "aria-hidden": "true" }, formatNumber(inARow)),
+    h("span", { class: "sr-only" }, words));
 }
 
 export async function mount(root, ctx, name, id) {
@@ -215,7 +216,7 @@ export async function mount(root, ctx, name, id) {
           interpolate(gettext("%(cards)s of 52 home, %(moves)s moves"), { cards: formatNumber(next.cards_on_foundations), moves: formatNumber(next.move_count) }, true),
         ].filter(Boolean).join(" · ");
         root.dataset.game = next.id;
-        root.dataset.gameVersion = next.version;
+        root.dataset.version = next.version;
         withoutUndo.hidden = noUndo || next.version !== 0 || next.status !== "active";
         noUndoBadge.hidden = !noUndo;
         undoButton.disabled = noUndo || next.status !== "active" || next.undo_depth === 0;

@@ -22,6 +22,7 @@ export async function mount(root, ctx) {
     upcoming: gettext("No arena is planned yet."),
     finished: gettext("No arena has finished yet."),
   };
+  Object.entries(lists).forEach(([status, list]) => fill(list, h("h2", {}, titles[status])));
   const name = h("input", { name: "name", maxlength: "60", autocomplete: "off" });
   const isPrivate = h("input", { type: "checkbox", name: "private" });
   const start = h("input", { type: "datetime-local", name: "starts_at" });
