@@ -193,10 +193,7 @@ async def run_level(
         ]
         until = time.monotonic() + args.seconds
         await asyncio.gather(
-            *(
-                player(level, seat, arena, args, until, index)
-                for index, seat in enumerate(seats)
-            )
+            *(player(level, seat, arena, args, until, index) for index, seat in enumerate(seats))
         )
         # The last finishes reach their sockets within a push interval or two.
         deadline = time.monotonic() + 10 * args.pace + 5
