@@ -13,7 +13,8 @@ ends, its score changes and the next deal follows at once (`GET /arenas/<id>/gam
 - move p99: the move request's round trip, as the mover sees it;
 - standings push p99: from the moment a worker builds a standings version (the first
   `server_now` it stamps on that version's views) to each socket's receipt of it: the
-  fan-out of one coalesced push to every socket of the worker;
+  fan-out of one coalesced push to every socket of the worker (counted once every socket
+  is open: the snapshots sent on connect are not pushes);
 - standings lag p99: from a game's end (its resign sent) to its player's socket showing it
   (`mine.games`): includes the coalescing interval (`ARENA_PUSH_INTERVAL_MS`, 1 s) by design.
 
@@ -80,6 +81,8 @@ class Level:
     receipts: list[tuple[int, int, float]] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
     finishes: int = 0
+    #: Set once every socket is open: the snapshots sent on connect are not pushes measured.
+    playing: bool = False
     errors: list[str] = field(default_factory=list)
 
     def push_latencies(self) -> list[float]:
@@ -124,7 +127,8 @@ async def follow(level: Level, seat: Seat, socket: aiohttp.ClientWebSocketRespon
         built = datetime.fromisoformat(message["d"]["server_now"]).timestamp()
         key = (seat.watch_on, int(message["v"]))
         level.built[key] = min(level.built.get(key, built), built)
-        level.receipts.append((seat.watch_on, int(message["v"]), received))
+        if level.playing:
+            level.receipts.append((seat.watch_on, int(message["v"]), received))
         mine = message["d"]["mine"]
         for games in [n for n in seat.waiting if mine and mine["games"] >= n]:
             level.lags.append(received - seat.waiting.pop(games))
@@ -191,6 +195,7 @@ async def run_level(
             asyncio.create_task(follow(level, seat, socket))
             for seat, socket in zip(seats, sockets, strict=True)
         ]
+        level.playing = True
         until = time.monotonic() + args.seconds
         await asyncio.gather(
             *(player(level, seat, arena, args, until, index) for index, seat in enumerate(seats))
