@@ -240,8 +240,7 @@ export async function mount(root, ctx, name, id) {
     try {
       const state = await post(`/arenas/${encodeURIComponent(arena.id)}/without-undo`);
       chosenWithoutUndo.add(state.id);
-      board?.setState(state);
-      board?.options.onState(state);
+      board?.setState(state); // draws the badge, hides the choice, turns Undo off
     } catch (error) {
       ctx.notify(error.message, "error", error.code);
     }
