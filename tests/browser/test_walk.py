@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from games import daily, days
+from games.arenas.models import Arena
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from games.odds import dataset
@@ -24,7 +25,7 @@ from tests.browser.audit import Problems, axe_script, axe_violations
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import Player, new_context
 from tests.support.arenas import arena_on_known_deals
-from tests.support.play import winning_line
+from tests.support.play import variant_winning_line, winning_line
 from tests.support.puzzles import seeded
 from tests.support.servers import ROOT, RunningServer
 
@@ -73,7 +74,9 @@ def the_app(player: Player) -> dict[str, object]:
     )
     Game.objects.filter(pk=won).update(daily_date=yesterday, ranked=True)
     room = player.api("POST", "/races", {"private": True})["room"]
+    # Her arena deals an Alaska deal: her Classic games' replays stay open to the solver.
     arena = arena_on_known_deals(starts_at=timezone.now() - timedelta(seconds=1))
+    Arena.objects.filter(pk=arena.pk).update(rule="A", deals=[variant_winning_line("A")[0]])
     player.api("POST", f"/arenas/{arena.pk}/join")
     (puzzle,) = seeded(plausible=3)
     dataset.load()

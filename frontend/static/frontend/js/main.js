@@ -87,7 +87,7 @@ function link(path, text) {
 function drawNav() {
   const me = ctx.me;
   nav.replaceChildren(link("/", gettext("Play")), link("/watch", gettext("Watch")), link("/daily", gettext("Daily")),
-    link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")), link("/arenas", gettext("Arenas")), link("/leaderboards", gettext("Leaderboards")),
+    link("/puzzles", gettext("Puzzles")), link("/races", gettext("Races")), link("/leaderboards", gettext("Leaderboards")),
     link("/rules", gettext("Rules")), account(me));
   fitHeader();
 }
