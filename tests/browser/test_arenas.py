@@ -17,6 +17,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from games.arenas.models import Arena
+from tests.arenas.test_schedule import graded_deals
 from tests.browser.helpers import Player, new_context
 from tests.support.play import winning_line
 from tests.support.servers import RunningServer
@@ -171,3 +172,28 @@ def test_an_hourly_arena_live_on_four_screens_to_its_podium(
     alice.page.screenshot(path=screenshots / "arena-podium-desktop.png", full_page=True)
     carol.page.screenshot(path=screenshots / "arena-podium-phone.png", full_page=True)
     expect_fits(carol.page)
+
+
+def test_a_private_arena_made_with_the_form_is_reached_by_its_link_only(
+    alice_browser: Player, screenshots: Path
+) -> None:
+    graded_deals()  # the proven-winnable deals a player's arena (and the schedule) deal from
+    page = alice_browser.page
+    page.goto("/arenas")
+    expect(page.locator("[data-part=upcoming] li").first).to_contain_text("hourly")
+    page.get_by_label("Name (optional)").fill("Friday night")
+    page.get_by_label("Private (not listed: reached only by its link)").check()
+    page.get_by_label("Length (minutes, 10 to 180)").fill("20")
+    page.screenshot(path=screenshots / "arenas-form.png", full_page=True)
+    page.locator("[data-action=create-arena]").click()
+
+    expect(page).to_have_url(re.compile(r"/arenas/[A-Za-z0-9_-]{20,}$"))
+    token = page.url.rsplit("/", 1)[1]
+    expect(page.locator("h1")).to_have_text("Friday night")
+    expect(page.locator(".invite-link")).to_have_value(re.compile(f"/arenas/{token}$"))
+    page.locator("[data-action=join]").click()
+    expect(page.locator("#app .board .card").first).to_be_visible()
+    expect(page.locator("[data-part=players]")).to_have_text("1 player")
+    page.goto("/arenas")
+    expect(page.locator("[data-part=running] h2")).to_be_visible()
+    expect(page.locator(f"li[data-arena='{token}']")).to_have_count(0)

@@ -7,7 +7,7 @@ import { get, post } from "../api.js";
 import { Board, dockMessagesBeside } from "../board.js";
 import { ask } from "../dialogs.js";
 import { clock, h, when } from "../dom.js";
-import { formatNumber, gettext, interpolate } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { CLIENT, PUSH } from "../pushes.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { connectionBanner, followGame, LiveSocket } from "../socket.js";
@@ -133,7 +133,7 @@ export async function mount(root, ctx, name, id) {
     const rank = mine.rank === null ? gettext("not ranked (guests and flagged accounts play unranked)")
       : interpolate(gettext("rank %(rank)s"), { rank: formatNumber(mine.rank) }, true);
     return h("p", { class: "mine-score", "data-part": "mine" },
-      h("strong", {}, interpolate(gettext("You: %(points)s points"), { points: formatNumber(mine.points) }, true)), ", ", rank,
+      h("strong", {}, interpolate(ngettext("You: %(points)s point", "You: %(points)s points", mine.points), { points: formatNumber(mine.points) }, true)), ", ", rank,
       mine.on_streak ? [" ", flame(mine.in_a_row), " ", h("span", { class: "streak-note" }, gettext("your next win scores 4"))] : null);
   }
 
@@ -142,7 +142,7 @@ export async function mount(root, ctx, name, id) {
     root.dataset.standingsVersion = standingsVersion;
     fill(side, h("h2", {}, gettext("Standings")),
       h("p", { class: "players", "data-part": "players" },
-        interpolate(gettext("%(count)s players"), { count: formatNumber(standings.players) }, true)),
+        interpolate(ngettext("%(count)s player", "%(count)s players", standings.players), { count: formatNumber(standings.players) }, true)),
       minePart(standings.mine),
       standings.rows.length ? standingsTable(standings) : h("p", { class: "empty" }, gettext("Nobody has scored yet.")));
   }
@@ -283,7 +283,7 @@ export async function mount(root, ctx, name, id) {
         podium.map((entry) => h("li", { class: `place-${entry.rank}`, "data-player": entry.username },
           h("span", { class: "place" }, formatNumber(entry.rank)),
           h("span", { class: "who" }, playerLink(entry.username)),
-          h("span", { class: "score" }, interpolate(gettext("%(points)s points"), { points: formatNumber(entry.points) }, true)))))
+          h("span", { class: "score" }, interpolate(ngettext("%(points)s point", "%(points)s points", entry.points), { points: formatNumber(entry.points) }, true)))))
         : h("p", { class: "empty" }, gettext("Nobody was ranked in this arena.")),
       arena.seat?.rank ? h("p", { "data-part": "my-rank" }, interpolate(gettext("Your final rank: %(rank)s"), { rank: formatNumber(arena.seat.rank) }, true)) : null,
       h("h3", {}, gettext("The deals")),

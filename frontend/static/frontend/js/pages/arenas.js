@@ -2,7 +2,7 @@
 // to make one's own (public or private, a rule, a start, a length). Read again every few seconds.
 import { get, post } from "../api.js";
 import { field, h, when } from "../dom.js";
-import { formatNumber, gettext, interpolate } from "../i18n.js";
+import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { startGuest } from "../session.js";
 import { fill, ruleName, ruleToggle } from "../tables.js";
 
@@ -74,7 +74,7 @@ export async function mount(root, ctx) {
     return h("li", { "data-arena": arena.id },
       h("a", { href: arena.link, "data-link": true }, arena.name), " · ", ruleName(arena.rule), " · ",
       interpolate(gettext("%(minutes)s minutes"), { minutes: formatNumber(arena.minutes) }, true), " · ", time, " · ",
-      interpolate(gettext("%(count)s players"), { count: formatNumber(arena.players) }, true),
+      interpolate(ngettext("%(count)s player", "%(count)s players", arena.players), { count: formatNumber(arena.players) }, true),
       arena.seat ? [" · ", h("strong", { "data-part": "seated" }, gettext("you have a seat"))]
         : arena.status !== "finished" ? [" ", h("button", { type: "button", "data-action": "join", onclick: () => join(arena) }, gettext("Join"))] : null);
   }
