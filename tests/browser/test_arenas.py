@@ -180,7 +180,7 @@ def test_a_private_arena_made_with_the_form_is_reached_by_its_link_only(
     graded_deals()  # the proven-winnable deals a player's arena (and the schedule) deal from
     page = alice_browser.page
     page.goto("/arenas")
-    expect(page.locator("[data-part=upcoming] li").first).to_contain_text("hourly")
+    expect(page.locator("[data-part=upcoming] li").first).to_contain_text("Classic")
     page.get_by_label("Name (optional)").fill("Friday night")
     page.get_by_label("Private (not listed: reached only by its link)").check()
     page.get_by_label("Length (minutes, 10 to 180)").fill("20")
