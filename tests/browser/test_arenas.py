@@ -13,10 +13,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from games.arenas.models import Arena
+from games.arenas.models import Arena, Seat
 from tests.arenas.test_schedule import graded_deals
 from tests.browser.helpers import Player, new_context
 from tests.support.play import winning_line
@@ -147,6 +148,14 @@ def test_an_hourly_arena_live_on_four_screens_to_its_podium(
     win_deal(carol, arena)
     expect_points(screens, "carol", 2)
     expect(carol.page.locator("[data-stat=status]")).to_contain_text("Deal 2 of 10")
+    # Four more seats below carol: a phone keeps the top three and its player's neighbours.
+    for name in ("dave", "erin", "frank", "grace"):
+        player = User.objects.create_user(name)
+        Seat.objects.create(arena=arena, player=player, points=1)
+    expect(alice.page.locator("tr[data-player='grace']")).to_be_visible()
+    expect(carol.page.locator("tr[data-player='erin']")).to_be_visible()  # rank 5: near hers
+    expect(carol.page.locator("tr[data-player='grace']")).to_be_hidden()
+    expect(spectator.page.locator("tr[data-player='dave']")).to_be_hidden()
     alice.page.screenshot(path=screenshots / "arena-running-desktop.png")
     carol.page.screenshot(path=screenshots / "arena-running-phone.png")
     spectator.page.screenshot(path=screenshots / "arena-spectator-phone.png")

@@ -15,6 +15,8 @@ import { fill, playerLink, ruleName } from "../tables.js";
 
 /** Wins in a row from which a player is on a streak (games/arenas/points.py STREAK_AFTER). */
 const STREAK_AFTER = 2;
+/** The top rows a phone shows beside your own and your neighbours. */
+const PHONE_TOP = 3;
 
 /** The flame of a streak: a picture and its words, so colour is never the only signal. */
 function flame(inARow) {
@@ -99,9 +101,9 @@ export async function mount(root, ctx, name, id) {
   }
 
   /** One standings row; the player's own is marked in words and weight, not colour alone. */
-  function row(entry) {
+  function row(entry, folds = false) {
     const mine = ctx.me && entry.username === ctx.me.username;
-    return h("tr", { class: mine ? "mine" : null, "data-player": entry.username, "aria-current": mine ? "true" : null },
+    return h("tr", { class: [mine ? "mine" : "", folds ? "folds" : ""].join(" ").trim() || null, "data-player": entry.username, "aria-current": mine ? "true" : null },
       h("td", { class: "rank" }, formatNumber(entry.rank)),
       h("td", { class: "player" }, playerLink(entry.username), mine ? [" ", h("span", { class: "you" }, gettext("(you)"))] : null, " ", flame(entry.in_a_row)),
       h("td", { class: "num", "data-stat": "points" }, formatNumber(entry.points)),
@@ -112,8 +114,10 @@ export async function mount(root, ctx, name, id) {
   function standingsTable(view) {
     const top = view.rows;
     const shown = new Set(top.map((entry) => entry.rank));
+    const near = new Set(view.around.map((entry) => entry.rank));
     const apart = view.around.filter((entry) => !shown.has(entry.rank));
-    const body = h("tbody", {}, top.map(row));
+    // On a phone the table keeps the podium's three and your neighbours (`folds`: the rest).
+    const body = h("tbody", {}, top.map((entry) => row(entry, entry.rank > PHONE_TOP && !near.has(entry.rank))));
     if (apart.length) {
       body.append(h("tr", { class: "gap", "aria-hidden": "true" }, h("td", { colspan: "5" }, "⋯")));
       apart.forEach((entry) => body.append(row(entry)));
