@@ -206,3 +206,32 @@ def test_a_private_arena_made_with_the_form_is_reached_by_its_link_only(
     page.goto("/arenas")
     expect(page.locator("[data-part=running] h2")).to_be_visible()
     expect(page.locator(f"li[data-arena='{token}']")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("locale", "standings", "countdown"),
+    [
+        ("hu-HU", "Állás", "van hátra"),
+        ("pt-PT", "Classificação", "faltam"),
+        ("de-DE", "Stand", "noch"),
+    ],
+)
+def test_a_visitor_reads_an_arena_in_the_browsers_language(
+    browser: Browser,
+    server: RunningServer,
+    transactional_db: None,
+    screenshots: Path,
+    locale: str,
+    standings: str,
+    countdown: str,
+) -> None:
+    arena = hourly_arena()
+    context = new_context(browser, server, locale=locale, viewport=PHONE, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"/arenas/{arena.pk}")
+        expect(page.locator("[data-part=standings] h2")).to_have_text(standings)
+        expect(page.locator("[data-part=countdown]")).to_contain_text(countdown)
+        page.screenshot(path=screenshots / f"arena-{locale[:2]}-phone.png")
+    finally:
+        context.close()

@@ -80,7 +80,7 @@ export async function mount(root, ctx, name, id) {
     if (!seated() && arena.status !== "finished") {
       parts.push(h("div", { class: "actions room-actions" },
         h("button", { type: "button", class: "primary", "data-action": "join", onclick: join },
-          ctx.me ? gettext("Join the arena") : gettext("Join as a guest"))));
+          ctx.me ? gettext("Join the arena") : gettext("Join the arena as a guest"))));
       parts.push(h("p", { class: "note" }, gettext("Join any time before the end: everyone plays the same deals in the same order. A win scores 2, from the third win in a row 4.")));
     }
     fill(head, parts);
