@@ -32,6 +32,7 @@ SLOW_MODULES = (
     "analysis/test_hint_following.py",
     "analysis/test_worker_kill.py",
     "api/test_hostile_input.py",
+    "arenas/test_benchmark_smoke.py",
     "arenas/test_processes.py",
     "api/test_schema_fuzz.py",
     "odds/test_worker.py",

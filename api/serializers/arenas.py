@@ -40,10 +40,18 @@ class StandingsQuerySerializer(serializers.Serializer[Any]):
     page = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
 
 
+class YourGameSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField(help_text="Its deal's place in the sequence (0: deal 1).")
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    without_undo = serializers.BooleanField(help_text="Played without undo (+1 on a win).")
+
+
 class YourSeatSerializer(serializers.Serializer[Any]):
     joined_at = serializers.DateTimeField()
     points = serializers.IntegerField()
     rank = serializers.IntegerField(allow_null=True, help_text="The final rank, once over.")
+    games = YourGameSerializer(many=True, help_text="Your games, in sequence order.")
 
 
 class ArenaStateSerializer(serializers.Serializer[Any]):

@@ -5,14 +5,24 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from games.arenas.models import Arena, Seat
+from games.arenas.models import Arena, ArenaGame, Seat
 from games.fairness import visibility
+
+
+class YourGame(TypedDict):
+    """One of your games of the arena: the arena page's board, "without undo", the replays."""
+
+    index: int
+    game: int
+    status: str
+    without_undo: bool
 
 
 class YourSeat(TypedDict):
     joined_at: str
     points: int
     rank: int | None
+    games: list[YourGame]
 
 
 class ArenaState(TypedDict):
@@ -34,6 +44,20 @@ class ArenaState(TypedDict):
     seat: YourSeat | None
 
 
+def your_games(seat: Seat) -> list[YourGame]:
+    """The seat's own games in sequence order (never a code: those come with `codes`)."""
+    entries = ArenaGame.objects.filter(seat=seat).select_related("game").order_by("index")
+    return [
+        {
+            "index": entry.index,
+            "game": entry.game_id,
+            "status": entry.game.status,
+            "without_undo": entry.without_undo,
+        }
+        for entry in entries
+    ]
+
+
 def arena_state(arena: Arena, seat: Seat | None, now: datetime, players: int) -> ArenaState:
     return {
         "id": arena.public_id,
@@ -53,5 +77,10 @@ def arena_state(arena: Arena, seat: Seat | None, now: datetime, players: int) ->
         "creator": arena.creator.get_username() if arena.creator else None,
         "seat": None
         if seat is None
-        else {"joined_at": seat.joined_at.isoformat(), "points": seat.points, "rank": seat.rank},
+        else {
+            "joined_at": seat.joined_at.isoformat(),
+            "points": seat.points,
+            "rank": seat.rank,
+            "games": your_games(seat),
+        },
     }

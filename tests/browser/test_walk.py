@@ -12,17 +12,20 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from games import daily, days
+from games.arenas.models import Arena
 from games.engine import GameCode
 from games.models import DailyDeal, Game
 from games.odds import dataset
 from tests.browser.audit import Problems, axe_script, axe_violations
 from tests.browser.conftest import DESKTOP
 from tests.browser.helpers import Player, new_context
-from tests.support.play import winning_line
+from tests.support.arenas import arena_on_known_deals
+from tests.support.play import variant_winning_line, winning_line
 from tests.support.puzzles import seeded
 from tests.support.servers import ROOT, RunningServer
 
@@ -51,15 +54,16 @@ PAGES = (
     "/signup", "/settings", "/games", "/tokens", "/account", "/account/forgot", "/account/reset",
     "/account/email", "/security", "/daily", "/daily/{day}",
     "/daily/{day}/games/{won}/replay", "/daily/{day}/line", "/leaderboards", "/players/alice",
-    "/races", "/races/{room}", "/rules", "/puzzles", "/puzzles/{puzzle}", "/odds",
-    "/board/{board}",
+    "/races", "/races/{room}", "/arenas", "/arenas/{arena}", "/rules", "/puzzles",
+    "/puzzles/{puzzle}", "/odds", "/board/{board}",
 )  # fmt: skip
 
 
 def the_app(player: Player) -> dict[str, object]:
     """A server with something on every page, and the ids of its paths: alice with a game on
-    the table and a won one, a closed day with her ranked win, a race room, today's deal, a
-    puzzle (today's too), the published odds and an analysis board on the won game."""
+    the table and a won one, a closed day with her ranked win, a race room, a running arena
+    she plays in, today's deal, a puzzle (today's too), the published odds and an analysis
+    board on the won game."""
     daily.deal_for(days.today())
     playing = int(player.new_game(CODE)["id"])
     player.play(playing, LINE[:3])
@@ -71,6 +75,10 @@ def the_app(player: Player) -> dict[str, object]:
     )
     Game.objects.filter(pk=won).update(daily_date=yesterday, ranked=True)
     room = player.api("POST", "/races", {"private": True})["room"]
+    # Her arena deals an Alaska deal: her Classic games' replays stay open to the solver.
+    arena = arena_on_known_deals(starts_at=timezone.now() - timedelta(seconds=1))
+    Arena.objects.filter(pk=arena.pk).update(rule="A", deals=[variant_winning_line("A")[0]])
+    player.api("POST", f"/arenas/{arena.pk}/join")
     (puzzle,) = seeded(plausible=3)
     dataset.load()
     board = player.api("POST", f"/games/{won}/board", {"version": 3})["key"]
@@ -81,6 +89,7 @@ def the_app(player: Player) -> dict[str, object]:
         "room": room,
         "puzzle": puzzle.pk,
         "board": board,
+        "arena": arena.pk,
     }
 
 
@@ -107,6 +116,7 @@ def walk(page: Page, paths: list[str]) -> tuple[list[str], list[str]]:
 def test_the_walk_covers_every_route() -> None:
     ids = {"playing": 1, "won": 2, "day": "2026-11-03", "room": "ABC234", "puzzle": 3}
     ids["board"] = "0123456789abcdef01234567"
+    ids["arena"] = 4
     paths = [page.format(**ids) for page in PAGES]
     missing = [p.pattern for p in routes() if not any(p.fullmatch(path) for path in paths)]
     assert missing == [], f"routes of router.js the walk does not visit: {missing}"

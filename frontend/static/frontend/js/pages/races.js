@@ -43,7 +43,10 @@ export async function mount(root, ctx) {
     h("form", { class: "join-code", onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) ctx.navigate(`/races/${code.value.trim().toUpperCase()}`); } },
       field(gettext("Room code"), code), h("button", { type: "submit" }, gettext("Join"))),
   );
-  root.replaceChildren(h("h1", {}, gettext("Races")), quick, create, rooms, ratings);
+  // The arenas (scheduled tournaments) start from here: the header has no room for one more.
+  const arenas = h("p", { "data-part": "arenas" }, h("a", { href: "/arenas", "data-link": true }, gettext("Arenas")), ": ",
+    gettext("Scheduled tournaments: join any time before the end and play deal after deal. A win scores 2, from the third win in a row 4; a game not won scores 1 with 26 cards home."));
+  root.replaceChildren(h("h1", {}, gettext("Races")), arenas, quick, create, rooms, ratings);
 
   async function signedIn() {
     if (!ctx.me) await startGuest(ctx);
