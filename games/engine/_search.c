@@ -60,6 +60,8 @@ typedef struct {
     uint8_t used, verdict;
 } BlockEntry;
 
+struct Search;
+
 typedef struct {
     PyObject_HEAD
     uint8_t children[52][8];
@@ -76,8 +78,11 @@ typedef struct {
     Entry *table;
     uint64_t mask;
     uint64_t count;
-    uint64_t limit;
+    uint64_t limit;   /* entries the table may hold at its present size */
+    uint64_t most;    /* entries it may ever hold (the memory bound) */
     uint32_t gen;
+    /* The main search and the current probe, whose stacks point into the table. */
+    struct Search *live[2];
     int8_t *dead_memo; /* by face-down counts (mixed radix): 0 unknown, 1 alive, 2 dead */
     int dead_radix[7];
     BlockEntry *block;
@@ -103,6 +108,8 @@ static int stale(Core *c, const Entry *e) {
     return e->main == ABSENT && !(e->gen & LOST_BIT) && e->gen != c->gen;
 }
 
+static int table_grow(Core *c);
+
 /* The entry holding `key`, claimed (a stale one reused, else an empty one) when absent;
  * NULL with TableFull set when the table is full. */
 static Entry *table_put(Core *c, uint64_t h, const uint8_t *key) {
@@ -119,8 +126,12 @@ static Entry *table_put(Core *c, uint64_t h, const uint8_t *key) {
     Entry *e = reuse;
     if (!e) {
         if (c->count >= c->limit) {
-            PyErr_SetString(TableFull, "the solver's table is full");
-            return NULL;
+            if (c->limit >= c->most) {
+                PyErr_SetString(TableFull, "the solver's table is full");
+                return NULL;
+            }
+            if (table_grow(c) < 0) return NULL;
+            return table_put(c, h, key);
         }
         c->count++;
         e = &c->table[i];
@@ -211,7 +222,7 @@ typedef struct {
     uint8_t key[52];
 } Saved;
 
-typedef struct {
+typedef struct Search {
     PyObject_HEAD
     Core *core;
     int main; /* the main search (Tarjan indexes in Entry.main), else a probe */
@@ -256,6 +267,41 @@ typedef struct {
     Entry **scc;
     size_t scc_n, scc_cap;
 } Search;
+
+/* The slot of an entry copied into the (larger) table: the key is there. */
+static Entry *moved_entry(Core *c, const Entry *old) { return table_get(c, old->hash, old->key); }
+
+/* Double the table (up to the bound), dropping stale entries, and point the live searches'
+ * stacks at the new slots. */
+static int table_grow(Core *c) {
+    uint64_t size = (c->mask + 1) * 2;
+    Entry *old = c->table, *table = calloc(size, sizeof(Entry));
+    if (!table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint64_t old_size = c->mask + 1;
+    c->table = table;
+    c->mask = size - 1;
+    c->count = 0;
+    for (uint64_t x = 0; x < old_size; x++) {
+        const Entry *e = &old[x];
+        if (!e->hash || stale(c, e)) continue;
+        uint64_t i = e->hash & c->mask;
+        while (table[i].hash) i = (i + 1) & c->mask;
+        table[i] = *e;
+        c->count++;
+    }
+    c->limit = size / 4 * 3 < c->most ? size / 4 * 3 : c->most;
+    for (int k = 0; k < 2; k++) {
+        struct Search *s = c->live[k];
+        if (!s) continue;
+        for (long long d = 0; d <= s->depth; d++) s->entry[d] = moved_entry(c, s->entry[d]);
+        for (size_t x = 0; x < s->scc_n; x++) s->scc[x] = moved_entry(c, s->scc[x]);
+    }
+    free(old);
+    return 0;
+}
 
 static int grow(void **p, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 0;
@@ -984,10 +1030,8 @@ static int run(Search *s, long long limit) {
     long long depth = s->depth;
     Core *core = s->core;
     while (depth >= 0) {
-        if (s->nodes >= limit) {
-            s->depth = depth;
-            return 0;
-        }
+        s->depth = depth; /* a growing table repoints the stacks down to here */
+        if (s->nodes >= limit) return 0;
         int i = s->next[depth];
         if (i == s->cand_n[depth]) {
             int64_t low = s->lows[depth];
@@ -1209,13 +1253,15 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwargs) {
         for (int x = 0; x < n; x++) self->root_cols[j][x] = (uint8_t)items[x];
     }
     Py_DECREF(cols);
+    /* The table starts small and doubles up to the bound: a short search touches little. */
     uint64_t size = 1024;
-    while (size * 3 / 4 < entries && size < (1ULL << 40)) size *= 2;
+    while (size / 4 * 3 < entries && size < (1ULL << 16)) size *= 2;
     free(self->table);
     self->table = calloc(size, sizeof(Entry));
     self->mask = size - 1;
     self->count = 0;
-    self->limit = entries < size ? entries : size;
+    self->most = entries;
+    self->limit = size / 4 * 3 < entries ? size / 4 * 3 : entries;
     self->gen = 0;
     long product = 1;
     for (int j = 0; j < 7; j++) {
@@ -1257,6 +1303,7 @@ static PyObject *Core_search(Core *self, PyObject *args, PyObject *kwargs) {
     s->core = self;
     s->main = is_main;
     if (!is_main) s->gen = ++self->gen;
+    self->live[is_main ? 0 : 1] = s;
     s->noise = noise;
     s->free_take_backs = free_take_backs;
     mt_seed(&s->twister, (uint32_t)seed);
@@ -1315,6 +1362,8 @@ static PyObject *Search_run(Search *self, PyObject *arg) {
 }
 
 static void Search_dealloc(Search *self) {
+    for (int k = 0; k < 2; k++)
+        if (self->core && self->core->live[k] == self) self->core->live[k] = NULL;
     Py_XDECREF(self->line);
     Py_XDECREF(self->core);
     free(self->log);

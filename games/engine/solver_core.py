@@ -54,7 +54,7 @@ _STRIDE: Final = 64
 #: Bytes of one position in the C search's table (``Entry`` in ``_search.c``).
 ENTRY_BYTES: Final = 72
 #: The memory bound of the C search's table when the caller gives none (MiB).
-DEFAULT_TABLE_MB: Final = 1024
+DEFAULT_TABLE_MB: Final = 2048
 #: The C search (``_search.c``, built by ``make install``), or ``None``: then :class:`Search`.
 _C_SEARCH: Final[Any] = search_core()
 
@@ -1050,10 +1050,12 @@ def table_entries(memory_mb: int, node_budget: int | None) -> int:
     """Positions the C search's table may hold: what ``memory_mb`` MiB allow, fewer under a
     node budget (all searches together enter at most that many, plus one root per probe).
 
-    The table's slots are a power of two, at most three quarters of them used.
+    The table's slots are a power of two, at most three quarters of them used; it starts
+    small and doubles, the old table alive while the entries move: its largest size plus
+    half of it must fit.
     """
     slots = 1024
-    while slots * 2 * ENTRY_BYTES <= memory_mb << 20:
+    while slots * 2 * ENTRY_BYTES * 3 // 2 <= memory_mb << 20:
         slots *= 2
     bound = slots * 3 // 4
     return bound if node_budget is None else min(bound, node_budget + 4096)
