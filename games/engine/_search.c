@@ -747,16 +747,47 @@ static int block_can_end(Search *s, int card, int k, uint64_t waiting) {
 
 /* -- move generation (solver_core.Search.moves) ----------------------------------------------- */
 
+/* A candidate found but not yet added: its child's key when it is to be prepared. The
+ * table lookups of a position's children are made together (flush()), after the slot of
+ * each was prefetched: each lookup is a cache miss in a table of millions of entries, and
+ * made one after the other they were nearly half of the search's time. */
+typedef struct {
+    int64_t value;
+    uint64_t hash;
+    int check;
+    uint8_t key[52];
+} Tentative;
+
 typedef struct {
     int64_t *out;
     uint8_t *prepared;
     int n;
+    Tentative later[MAX_CANDIDATES];
+    int n_later;
 } Candidates;
 
 static inline void add(Candidates *m, int64_t value, int prepared) {
     m->out[m->n] = -(value | m->n);
     m->prepared[m->n] = (uint8_t)prepared;
     m->n++;
+}
+
+/* Add a candidate after those found before it: played the long way (check 0), or
+ * prepared if its child (key, hash) is fresh (check 1). */
+static inline Tentative *later(Search *s, Candidates *m, int64_t value, int check) {
+    Tentative *t = &m->later[m->n_later++];
+    t->value = value;
+    t->check = check;
+    if (check) {
+        t->hash = s->hash;
+        memcpy(t->key, s->key, 52);
+    }
+    return t;
+}
+
+static inline void prefetch(const Search *s, const Tentative *t) {
+    const Core *c = s->core;
+    __builtin_prefetch(&c->table[key_hash(t->hash) & c->mask]);
 }
 
 static inline int noise_points(Search *s) {
@@ -774,22 +805,32 @@ static int fresh(Search *s, const uint8_t *key, uint64_t hash) {
     return !is_lost(e);
 }
 
+/* Add the candidates found since the last flush, in the order found. */
+static void flush(Search *s, Candidates *m) {
+    for (int x = 0; x < m->n_later; x++) {
+        const Tentative *t = &m->later[x];
+        if (!t->check)
+            add(m, t->value, 0);
+        else if (fresh(s, t->key, t->hash))
+            add(m, t->value, 1);
+    }
+    m->n_later = 0;
+}
+
 /* solver_core.Search.prepare. */
 static void prepare(Search *s, Candidates *m, int score, int card, int j, int i, int k) {
     int64_t value = (int64_t)score << SCORE_SHIFT | card << CARD_SHIFT | k << DEST_SHIFT;
     if (i) {
         int u = s->tab[j * STRIDE + i - 1];
         if (s->found[u / 13] == u % 13 && safe_at(s->core, s->found, u)) {
-            add(m, value, 0);
+            later(s, m, value, 0);
             return;
         }
     }
-    uint8_t key[52];
-    uint64_t hash = s->hash;
-    memcpy(key, s->key, 52);
-    key_after(s, card, k, key, &hash);
-    if (s->pending) key_waiting(s, 0, key, &hash);
-    if (fresh(s, key, hash)) add(m, value, 1);
+    Tentative *t = later(s, m, value, 1);
+    key_after(s, card, k, t->key, &t->hash);
+    if (s->pending) key_waiting(s, 0, t->key, &t->hash);
+    prefetch(s, t);
 }
 
 static int prepare_backs(Search *s, Candidates *m, const int64_t *backs, int n_backs) {
@@ -850,6 +891,7 @@ static int pending_moves(Search *s, Candidates *m) {
             if (s->loc[king] == FOUND && s->found[king / 13] == 13 && !safe_at(c, s->found, king))
                 backs[n_backs++] = (int64_t)king << CARD_SHIFT | empty << DEST_SHIFT;
         }
+    flush(s, m);
     return prepare_backs(s, m, backs, n_backs);
 }
 
@@ -868,7 +910,7 @@ static int generate(Search *s, Candidates *m) {
         if (s->found[t / 13] == t % 13) {
             int score = n == 1 ? 60 : s->down[k] == n - 1 ? 90 + s->down[k] : 40;
             score += noise_points(s);
-            add(m, (int64_t)score << SCORE_SHIFT | t << CARD_SHIFT | FOUND << DEST_SHIFT, 0);
+            later(s, m, (int64_t)score << SCORE_SHIFT | t << CARD_SHIFT | FOUND << DEST_SHIFT, 0);
         }
         for (int x = 0; x < c->nchildren[t]; x++) {
             int ch = c->children[t][x], j = s->loc[ch];
@@ -891,18 +933,16 @@ static int generate(Search *s, Candidates *m) {
                 score += noise_points(s);
                 value = (int64_t)score << SCORE_SHIFT | ch << CARD_SHIFT | k << DEST_SHIFT;
                 if (s->found[u / 13] == u % 13 && safe_at(c, s->found, u)) {
-                    add(m, value, 0); /* the uncovered card goes home: the long way */
+                    later(s, m, value, 0); /* the uncovered card goes home: the long way */
                     continue;
                 }
             } else {
                 score = 70 + noise_points(s);
                 value = (int64_t)score << SCORE_SHIFT | ch << CARD_SHIFT | k << DEST_SHIFT;
             }
-            uint8_t key[52];
-            uint64_t hash = s->hash;
-            memcpy(key, s->key, 52);
-            key_after(s, ch, k, key, &hash);
-            if (fresh(s, key, hash)) add(m, value, 1);
+            Tentative *tentative = later(s, m, value, 1);
+            key_after(s, ch, k, tentative->key, &tentative->hash);
+            prefetch(s, tentative);
         }
     }
     if (empty >= 0)
@@ -921,6 +961,7 @@ static int generate(Search *s, Candidates *m) {
             int score = (s->down[j] == i ? 100 + s->down[j] : 20) + noise_points(s);
             prepare(s, m, score, king, j, i, empty);
         }
+    flush(s, m);
     if (n_backs && prepare_backs(s, m, backs, n_backs) < 0) return -1;
     /* Best first: ascending, as Python sorts the negative ints (all distinct). */
     for (int a = 1; a < m->n; a++) {
@@ -941,7 +982,11 @@ static int expand(Search *s, long long d) {
     if (grow((void **)&s->cands, &s->cands_cap, start + MAX_CANDIDATES, sizeof(int64_t)) < 0)
         return -1;
     if (grow((void **)&s->prepared, &s->prepared_cap, s->cands_cap, 1) < 0) return -1;
-    Candidates m = {s->cands + start, s->prepared + start, 0};
+    Candidates m;
+    m.out = s->cands + start;
+    m.prepared = s->prepared + start;
+    m.n = 0;
+    m.n_later = 0;
     if (generate(s, &m) < 0) return -1;
     s->cand_start[d] = start;
     s->cand_n[d] = m.n;
