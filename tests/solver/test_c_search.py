@@ -96,6 +96,13 @@ def test_the_c_search_agrees_on_fixed_deals_with_probes() -> None:
     assert any(result.nodes > 4_096 for result in results)  # past the first probe
 
 
+@pytest.mark.parametrize("code", ["YU1-C-HVKLTLR", "YU1-A-YCOGZKV"])
+def test_the_c_search_agrees_while_its_table_doubles(code: str) -> None:
+    """Past 49,152 positions the table (65,536 slots at first) doubles under the searches."""
+    result = assert_same_search(Game.new(GameCode.parse(code), DEV_DEAL_KEY), 90_000)
+    assert result.nodes > 65_536 * 3 // 4
+
+
 def test_a_full_table_stops_the_search_as_a_memory_budget() -> None:
     if not require_both_engines():
         pytest.skip("YUKON_COMPILE=0: the reference search keeps its positions in Python")
