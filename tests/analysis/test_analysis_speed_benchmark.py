@@ -11,9 +11,9 @@ from tests.support.servers import ROOT
 
 
 def test_the_analysis_speed_benchmark_prints_its_figures() -> None:
+    command = ["-m", "benchmarks.analysis_speed", "--games", "1", "--moves", "3", "--json"]
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.analysis_speed", "--games", "1", "--moves", "3"]
-        + ["--json"],
+        [sys.executable, *command],
         cwd=ROOT,
         capture_output=True,
         text=True,
