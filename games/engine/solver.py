@@ -48,6 +48,11 @@ def set_table_memory(megabytes: int) -> None:
     _table_mb[0] = megabytes
 
 
+def table_memory() -> int:
+    """The bound :func:`set_table_memory` set (MiB), which ``solve`` uses unless told."""
+    return _table_mb[0]
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """The verdict on a position, with a winning line when there is one."""
@@ -123,7 +128,7 @@ def solve(
             node_budget=node_budget,
             time_budget=time_budget,
             clock=clock,
-            memory_mb=_table_mb[0] if memory_mb is None else memory_mb,
+            memory_mb=table_memory() if memory_mb is None else memory_mb,
             interpreted=interpreted,
         )
     except BudgetExceeded as stop:

@@ -14,6 +14,7 @@ import json
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given, seed, settings
@@ -134,3 +135,11 @@ def test_the_agreement_script_compares_deals() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert figures["deals"] == 8 and figures["disagreements"] == 0
+
+
+def test_the_site_hands_its_table_bound_to_the_engine(settings: Any) -> None:
+    from games.engine import solver
+
+    assert solver.table_memory() == settings.SOLVER_TABLE_MB  # games.apps, at start
+    with pytest.raises(ValueError):
+        solver.set_table_memory(0)
