@@ -1000,8 +1000,8 @@ class Search:
         return self.tab[j * _STRIDE + n - 2] if n > 1 else BOTTOM
 
 
-def probe_budget(k: int) -> int:
-    """Nodes of the ``k``-th probe (from 1): ``PROBE_NODES`` times the Luby sequence.
+def probe_budget(k: int, unit: int = PROBE_NODES) -> int:
+    """Nodes of the ``k``-th probe (from 1): ``unit`` times the Luby sequence.
 
     1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: a probe that wins usually wins within
     a few thousand positions, so most probes stay short, while ever longer
@@ -1012,7 +1012,7 @@ def probe_budget(k: int) -> int:
         size = 2 * size + 1  # sizes of the sequence's self-similar blocks: 1, 3, 7, 15
     while True:
         if k == size:
-            return PROBE_NODES * ((size + 1) // 2)
+            return unit * ((size + 1) // 2)
         half = size // 2
         if k > half:
             k -= half
@@ -1032,6 +1032,20 @@ def _took_back(pending: bytes, card: int, target: int) -> bytes:
     kept.append(card)
     kept.sort()
     return bytes(kept)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How :func:`search` shares its budget: the defaults are the solver's own.
+
+    After each probe the main search runs ``max(MAIN_SLICE, main_share * n)`` positions,
+    ``n`` those of the probe; the ``k``-th probe gets ``probe_budget(k, probe_nodes)``
+    positions, its move scores perturbed by up to ``probe_noise`` points.
+    """
+
+    main_share: float = 1.0
+    probe_nodes: int = PROBE_NODES
+    probe_noise: int = PROBE_NOISE
 
 
 class Searcher(Protocol):
@@ -1072,6 +1086,7 @@ def search(
     clock: Callable[[], float] = time.perf_counter,
     memory_mb: int = DEFAULT_TABLE_MB,
     interpreted: bool = False,
+    schedule: Schedule | None = None,
 ) -> tuple[list[Step] | None, int]:
     """Decide a position: ``(line, nodes)``, ``line`` being ``None`` if it cannot be won.
 
@@ -1085,7 +1100,10 @@ def search(
     The searches run in C where ``make install`` built it (unless ``interpreted``), entering
     the very same positions; their table then holds at most what ``memory_mb`` allows, and
     a full table stops the search (``BudgetExceeded("memory-budget")``).
+    ``schedule`` changes how the main search and the probes share the budget (only
+    ``benchmarks.solver_schedules`` does, to measure another split).
     """
+    plan = schedule or Schedule()
     started = clock()
     node_limit = node_budget if node_budget is not None else 1 << 62
     deadline = started + time_budget if time_budget is not None else float("inf")
@@ -1150,8 +1168,8 @@ def search(
             return main.line, spent + main.nodes + probe.nodes
         if probes and advance(probe, probe_end):
             return probe.line, spent + main.nodes + probe.nodes
-        slice_end = main.nodes + max(MAIN_SLICE, probe.nodes)
+        slice_end = main.nodes + max(MAIN_SLICE, int(probe.nodes * plan.main_share))
         spent += probe.nodes
         probes += 1
-        probe = make(PROBE_NOISE, probes)
-        probe_end = probe_budget(probes)
+        probe = make(plan.probe_noise, probes)
+        probe_end = probe_budget(probes, plan.probe_nodes)
