@@ -1,10 +1,12 @@
 """Compiled against interpreted, in one run: ``python -m benchmarks.solver_speed [--json]``.
 
 Runs the solver's search (main search and probes, node-budgeted) on the same
-deals with the compiled engine (``games.engine``, built by ``make install``) and
-with its sources interpreted (``games.engine.native.pure()``), alternating deal
-by deal so both see the same machine load, and checks that both enter the same
-number of positions and reach the same verdict. Then the engine's push/pop pairs
+deals with the compiled engine (``games.engine``, built by ``make install``: the
+C search of ``_search.c``, else the mypyc-compiled ``solver_core``) and with its
+sources interpreted (``games.engine.native.pure()``, the reference search),
+alternating deal by deal so both see the same machine load, timed in CPU seconds,
+and checks that both enter the same number of positions, reach the same verdict
+and find the same line. Then the engine's push/pop pairs
 per second (``games.engine.bench``), in alternating rounds too. Prints a table
 of nodes per second, the ratios and the load average; ``--json`` ends with one
 JSON line holding ``compiled_nodes_per_s``, ``pure_nodes_per_s`` and
@@ -68,22 +70,26 @@ class Engine:
         self.seconds = 0.0
         self.nodes = 0
 
-    def timed_search(self, code: str, nodes: int) -> tuple[int, str]:
-        """Search deal ``code`` for at most ``nodes`` positions: (positions, verdict)."""
+    def timed_search(self, code: str, nodes: int) -> tuple[int, str, tuple[tuple[int, int], ...]]:
+        """Search deal ``code`` for at most ``nodes`` positions: (positions, verdict, line).
+
+        Timed in CPU seconds of this process: the machine is shared.
+        """
         engine: Any = self.package
         game = engine.Game.new(engine.GameCode.parse(code), engine.DEV_DEAL_KEY)
         columns, down, foundations = game.layout()
         fits = self.solver.rule_tables(game.rule)
         tables = self.core.build_tables(lambda c, t: c in fits.children[t])
-        started = time.perf_counter()
+        started = time.process_time()
+        line: list[tuple[int, int]] | None = None
         try:
             line, spent = self.core.search(tables, columns, down, foundations, node_budget=nodes)
-            verdict = "unwinnable" if line is None else f"winnable in {len(line)}"
+            verdict = "unwinnable" if line is None else "winnable"
         except self.core.BudgetExceeded as stop:
             spent, verdict = stop.nodes, "unknown"
-        self.seconds += time.perf_counter() - started
+        self.seconds += time.process_time() - started
         self.nodes += spent
-        return spent, verdict
+        return spent, verdict, tuple(line or ())
 
     @property
     def rate(self) -> float:
@@ -141,15 +147,18 @@ def main(argv: list[str] | None = None) -> int:
         order = engines if index % 2 == 0 else engines[::-1]
         runs = {engine.name: engine.timed_search(code, args.nodes) for engine in order}
         for engine in engines[1:]:
+            # The same positions entered, the same verdict and the very same line.
             same[engine.name] += runs[engine.name] == runs["compiled"]
     compiled, interpreted = engines[0], engines[1]
-    print(f"{'solver':<22}{'positions':>12}{'seconds':>10}{'positions/s':>13}")
+    print(f"{'solver':<22}{'positions':>12}{'CPU s':>10}{'positions/s':>13}")
     for engine in engines:
         print(f"{engine.name:<22}{engine.nodes:>12}{engine.seconds:>10.2f}{engine.rate:>13.0f}")
     ratio = compiled.rate / interpreted.rate
     print(f"compiled vs interpreted: {ratio:.2f}x")
     for name, count in same.items():
-        print(f"same positions and verdict as compiled, {name}: {count} of {len(codes)} deals")
+        print(
+            f"same positions, verdict and line as compiled, {name}: {count} of {len(codes)} deals"
+        )
     push_pop = push_pop_rates(args.push_pop_seconds, rounds=8)
     push_pop_ratio = push_pop[0] / push_pop[1]
     print(
@@ -171,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             "seed": args.seed,
             "nodes": {engine.name: engine.nodes for engine in engines},
             "same_nodes_and_verdict": same,
+            "same_nodes_verdict_and_line": same,
+            "engine": status,
             "load_before": _load(load_before),
             "load_after": _load(load_after),
         }

@@ -307,6 +307,8 @@ OAUTH2_PROVIDER = {
 SOLVER_ASSIST_SECONDS = env_int("SOLVER_ASSIST_SECONDS", 3, minimum=1)
 # Solver positions per legal move when an analysis board judges a position's moves.
 BOARD_MOVE_NODES = env_int("BOARD_MOVE_NODES", 20_000, minimum=100)
+# MiB the table of one solve may take (the C search's; games.apps hands it to the engine).
+SOLVER_TABLE_MB = env_int("SOLVER_TABLE_MB", 2048, minimum=16)
 # Races (games.races): the countdown before the deal, and how often a websocket process
 # settles the races its sockets follow (countdown ends, time limits, forfeits).
 RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=0)

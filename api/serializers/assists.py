@@ -14,7 +14,9 @@ WINNABILITY_STATUSES = ["winnable", "no-longer-winnable", "unknown"]
 class WinnabilitySerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="The game version the answer is about.")
     status = serializers.ChoiceField(choices=WINNABILITY_STATUSES)
-    reason = serializers.CharField(allow_null=True, help_text="Why unknown: time-budget.")
+    reason = serializers.CharField(
+        allow_null=True, help_text="Why unknown: time-budget (or memory-budget)."
+    )
     nodes = serializers.IntegerField()
     seconds = serializers.FloatField()
     proven = serializers.BooleanField(

@@ -37,6 +37,10 @@ ENGINE: Final = os.path.dirname(os.path.abspath(__file__))
 #: The modules ``make install`` compiles: the game's search path (legal moves,
 #: push/pop) and the solver's search. The others run interpreted either way.
 COMPILED: Final = ("cards", "game", "moves", "solver_core")
+#: The solver's search written in C (``_search.c``), built beside the mypyc modules:
+#: :func:`search_core` loads it, and ``solver_core.search`` runs it instead of its
+#: interpreted :class:`Search` (docs/solver.md, "The C search").
+C_CORE: Final = "_search"
 #: The shared library holding the compiled code (each compiled module is a
 #: small extension module that loads it): mypyc's group name plus ``__mypyc``.
 SHARED_LIBRARY: Final = "_compiled__mypyc"
@@ -66,7 +70,7 @@ def sources_digest() -> str:
     of a module it imports.
     """
     digest = hashlib.sha256()
-    for name in sorted(name for name in os.listdir(ENGINE) if name.endswith(".py")):
+    for name in sorted(n for n in os.listdir(ENGINE) if n.endswith((".py", ".pyi", ".c"))):
         with open(os.path.join(ENGINE, name), "rb") as source:
             digest.update(name.encode() + b"\0" + source.read() + b"\0")
     return digest.hexdigest()
@@ -149,12 +153,26 @@ class _Sources:
         )
 
 
+def search_core() -> ModuleType | None:
+    """The C search (:data:`C_CORE`) when the compiled engine runs, else ``None``.
+
+    ``None`` in the interpreted twin (:func:`pure`), with ``YUKON_COMPILE=0``, and
+    when the build is missing or stale: the search then runs ``solver_core.Search``.
+    """
+    if _PACKAGE != "games.engine" or switched_off() or not build_is_current():
+        return None
+    try:
+        return importlib.import_module(f"{_PACKAGE}.{C_CORE}")
+    except ImportError:
+        return None
+
+
 def status() -> str:
     """Which engine runs, and why, in a few words (benchmarks and tests print it)."""
     if _PACKAGE == PURE_PACKAGE:
         return "interpreted: the sources, loaded by games.engine.native.pure()"
     if compiled():
-        return "compiled (mypyc)"
+        return "compiled (mypyc, and the C search)" if search_core() else "compiled (mypyc)"
     if not extension_files():
         return (
             "interpreted: nothing compiled (make install found no C compiler, "

@@ -25,12 +25,32 @@ from .game import Game
 from .moves import FOUNDATION, MOVES, Move
 from .rules import Rule
 from .serialization import read_private
-from .solver_core import FOUND, BudgetExceeded, Tables, build_tables, search
+from .solver_core import DEFAULT_TABLE_MB, FOUND, BudgetExceeded, Tables, build_tables, search
 
 #: What the solver concluded.
 type Verdict = Literal["winnable", "unwinnable", "unknown"]
-#: Why the search stopped without a conclusion.
-type StopReason = Literal["node-budget", "time-budget"]
+#: Why the search stopped without a conclusion (``memory-budget``: the C search's table
+#: reached its memory bound, :func:`set_table_memory`).
+type StopReason = Literal["node-budget", "time-budget", "memory-budget"]
+
+#: The C search's table bound, MiB: :func:`set_table_memory` (the site's ``SOLVER_TABLE_MB``).
+_table_mb = [DEFAULT_TABLE_MB]
+
+
+def set_table_memory(megabytes: int) -> None:
+    """Bound the memory of every later search's table (the C search's; MiB).
+
+    The site calls it once at start with ``settings.SOLVER_TABLE_MB``: the engine
+    imports nothing from Django, so the setting arrives as a plain number.
+    """
+    if megabytes < 1:
+        raise ValueError("the solver's table needs at least 1 MiB")
+    _table_mb[0] = megabytes
+
+
+def table_memory() -> int:
+    """The bound :func:`set_table_memory` set (MiB), which ``solve`` uses unless told."""
+    return _table_mb[0]
 
 
 @dataclass(frozen=True)
@@ -79,6 +99,8 @@ def solve(
     node_budget: int | None = None,
     time_budget: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    memory_mb: int | None = None,
+    interpreted: bool = False,
 ) -> SolveResult:
     """Decide whether a position can be won; with no budget the search runs to the end.
 
@@ -86,6 +108,9 @@ def solve(
     (:func:`.serialization.private_form`). The game is not changed. ``clock`` measures the time
     budget and the result's seconds: wall-clock time, or for example
     ``time.process_time`` to give each position the same CPU on a shared machine.
+    ``memory_mb`` bounds the C search's table (default: :func:`set_table_memory`);
+    ``interpreted`` runs the reference search of ``solver_core`` instead of the C one
+    (the same positions, the same verdict and line, slower).
     """
     game = (
         game_or_position if isinstance(game_or_position, Game) else read_private(game_or_position)
@@ -103,9 +128,17 @@ def solve(
             node_budget=node_budget,
             time_budget=time_budget,
             clock=clock,
+            memory_mb=table_memory() if memory_mb is None else memory_mb,
+            interpreted=interpreted,
         )
     except BudgetExceeded as stop:
-        reason: StopReason = "node-budget" if stop.reason == "node-budget" else "time-budget"
+        reason: StopReason = (
+            "node-budget"
+            if stop.reason == "node-budget"
+            else "memory-budget"
+            if stop.reason == "memory-budget"
+            else "time-budget"
+        )
         return SolveResult("unknown", [], reason, stop.nodes, clock() - started)
     seconds = clock() - started
     if steps is None:

@@ -25,9 +25,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, Protocol
 
 from .cards import KINGS
+from .native import search_core
 from .rules import GROUP_LIMIT
 
 #: ``loc`` value and move destination for the foundations.
@@ -50,6 +51,12 @@ PROBE_NOISE: Final = 120
 CHECK_EVERY: Final = 64
 #: Slots per column in :attr:`Search.tab` (a column never holds more than 52 cards).
 _STRIDE: Final = 64
+#: Bytes of one position in the C search's table (``Entry`` in ``_search.c``).
+ENTRY_BYTES: Final = 72
+#: The memory bound of the C search's table when the caller gives none (MiB).
+DEFAULT_TABLE_MB: Final = 2048
+#: The C search (``_search.c``, built by ``make install``), or ``None``: then :class:`Search`.
+_C_SEARCH: Final[Any] = search_core()
 
 #: A primitive move: (card, destination column 0..6 or FOUND).
 type Step = tuple[int, int]
@@ -993,8 +1000,8 @@ class Search:
         return self.tab[j * _STRIDE + n - 2] if n > 1 else BOTTOM
 
 
-def probe_budget(k: int) -> int:
-    """Nodes of the ``k``-th probe (from 1): ``PROBE_NODES`` times the Luby sequence.
+def probe_budget(k: int, unit: int = PROBE_NODES) -> int:
+    """Nodes of the ``k``-th probe (from 1): ``unit`` times the Luby sequence.
 
     1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: a probe that wins usually wins within
     a few thousand positions, so most probes stay short, while ever longer
@@ -1005,7 +1012,7 @@ def probe_budget(k: int) -> int:
         size = 2 * size + 1  # sizes of the sequence's self-similar blocks: 1, 3, 7, 15
     while True:
         if k == size:
-            return PROBE_NODES * ((size + 1) // 2)
+            return unit * ((size + 1) // 2)
         half = size // 2
         if k > half:
             k -= half
@@ -1027,6 +1034,47 @@ def _took_back(pending: bytes, card: int, target: int) -> bytes:
     return bytes(kept)
 
 
+@dataclass(frozen=True)
+class Schedule:
+    """How :func:`search` shares its budget: the defaults are the solver's own.
+
+    After each probe the main search runs ``max(MAIN_SLICE, main_share * n)`` positions,
+    ``n`` those of the probe; the ``k``-th probe gets ``probe_budget(k, probe_nodes)``
+    positions, its move scores perturbed by up to ``probe_noise`` points.
+    """
+
+    main_share: float = 1.0
+    probe_nodes: int = PROBE_NODES
+    probe_noise: int = PROBE_NOISE
+
+
+class Searcher(Protocol):
+    """One depth-first search as :func:`search` drives it: :class:`Search`, or the C one."""
+
+    @property
+    def started(self) -> bool: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def line(self) -> list[Step] | None: ...
+    def run(self, limit: int) -> bool: ...
+
+
+def table_entries(memory_mb: int, node_budget: int | None) -> int:
+    """Positions the C search's table may hold: what ``memory_mb`` MiB allow, fewer under a
+    node budget (all searches together enter at most that many, plus one root per probe).
+
+    The table's slots are a power of two, at most three quarters of them used; it starts
+    small and doubles, the old table alive while the entries move: its largest size plus
+    half of it must fit.
+    """
+    slots = 1024
+    while slots * 2 * ENTRY_BYTES * 3 // 2 <= memory_mb << 20:
+        slots *= 2
+    bound = slots * 3 // 4
+    return bound if node_budget is None else min(bound, node_budget + 4096)
+
+
 def search(
     tables: Tables,
     columns: Sequence[Sequence[int]],
@@ -1036,6 +1084,9 @@ def search(
     node_budget: int | None = None,
     time_budget: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    memory_mb: int = DEFAULT_TABLE_MB,
+    interpreted: bool = False,
+    schedule: Schedule | None = None,
 ) -> tuple[list[Step] | None, int]:
     """Decide a position: ``(line, nodes)``, ``line`` being ``None`` if it cannot be won.
 
@@ -1045,14 +1096,36 @@ def search(
     search is often won by a probe. Every search is exact on its own, so the
     first one to finish decides. Raises :class:`BudgetExceeded` otherwise.
     ``clock`` measures ``time_budget`` (wall-clock time unless told otherwise).
+
+    The searches run in C where ``make install`` built it (unless ``interpreted``), entering
+    the very same positions; their table then holds at most what ``memory_mb`` allows, and
+    a full table stops the search (``BudgetExceeded("memory-budget")``).
+    ``schedule`` changes how the main search and the probes share the budget (only
+    ``benchmarks.solver_schedules`` does, to measure another split).
     """
+    plan = schedule or Schedule()
     started = clock()
     node_limit = node_budget if node_budget is not None else 1 << 62
     deadline = started + time_budget if time_budget is not None else float("inf")
 
     lost: set[int] = set()
+    core: Any = None
+    if _C_SEARCH is not None and not interpreted:
+        core = _C_SEARCH.Core(
+            tables.parents,
+            tables.children,
+            tables.safe_need,
+            tables.fits,
+            columns,
+            down,
+            foundations,
+            table_entries(memory_mb, node_budget),
+        )
 
-    def make(noise: int, seed: int) -> Search:
+    def make(noise: int, seed: int, main: bool = False) -> Searcher:
+        if core is not None:
+            searcher: Searcher = core.search(noise, seed, noise > 0, main)
+            return searcher
         return Search(
             tables,
             columns,
@@ -1064,18 +1137,24 @@ def search(
             lost=lost,
         )
 
-    main = make(0, 0)
+    main = make(0, 0, main=True)
     probe = make(0, 0)  # placeholder: the first slice runs the main search only
     spent = 0  # nodes of finished probes
     probes = 0
     slice_end = MAIN_SLICE
     probe_end = 0
 
-    def advance(current: Search, limit: int) -> bool:
+    def advance(current: Searcher, limit: int) -> bool:
         """Run ``current`` up to ``limit`` nodes; True when it finished."""
         while not current.started or current.nodes < limit:
             others = spent + main.nodes + probe.nodes - current.nodes
-            if current.run(min(limit, node_limit - others, current.nodes + CHECK_EVERY)):
+            try:
+                finished = current.run(min(limit, node_limit - others, current.nodes + CHECK_EVERY))
+            except Exception as error:
+                if core is None or not isinstance(error, _C_SEARCH.TableFull):
+                    raise
+                raise BudgetExceeded("memory-budget", spent + main.nodes + probe.nodes) from None
+            if finished:
                 return True
             total = spent + main.nodes + probe.nodes
             if total >= node_limit:
@@ -1089,8 +1168,8 @@ def search(
             return main.line, spent + main.nodes + probe.nodes
         if probes and advance(probe, probe_end):
             return probe.line, spent + main.nodes + probe.nodes
-        slice_end = main.nodes + max(MAIN_SLICE, probe.nodes)
+        slice_end = main.nodes + max(MAIN_SLICE, int(probe.nodes * plan.main_share))
         spent += probe.nodes
         probes += 1
-        probe = make(PROBE_NOISE, probes)
-        probe_end = probe_budget(probes)
+        probe = make(plan.probe_noise, probes)
+        probe_end = probe_budget(probes, plan.probe_nodes)

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def test_the_compiled_engine_is_loaded_unless_switched_off() -> None:
     if require_both_engines():
-        assert native.status() == "compiled (mypyc)"
+        assert native.status() == "compiled (mypyc, and the C search)"
         assert native.build_is_current()
         # What hints, analyses and daily deals call searches with the compiled core.
         assert vars(solver)["search"] is solver_core.search
@@ -48,7 +48,7 @@ def test_the_compiled_engine_is_loaded_unless_switched_off() -> None:
 def test_every_extension_module_beside_the_sources_comes_from_the_build() -> None:
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     names = {os.path.basename(path).split(".")[0] for path in native.extension_files()}
-    assert names <= {*native.COMPILED, native.SHARED_LIBRARY}
+    assert names <= {*native.COMPILED, native.SHARED_LIBRARY, native.C_CORE}
     assert all(path.endswith(suffixes) for path in native.extension_files())
 
 
