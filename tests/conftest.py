@@ -29,7 +29,6 @@ def pytest_configure(config: pytest.Config) -> None:
 #: Redis, Chromium, clusters, nginx) or play long searches. `make test` runs everything.
 SLOW_PACKAGES = ("browser", "clients", "deploy", "robustness")
 SLOW_MODULES = (
-    "analysis/test_analysis_speed_benchmark.py",
     "analysis/test_hint_following.py",
     "analysis/test_worker_kill.py",
     "api/test_hostile_input.py",

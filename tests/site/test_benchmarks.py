@@ -3,15 +3,15 @@
 A benchmark is run by hand, rarely, so one broken by a change elsewhere goes unnoticed until
 someone needs its figures (`benchmarks.request_cpu` once died on the socket's message rate
 limit). The load benchmarks start their own cluster (scripts/cluster.py), hence the module
-is slow. `benchmarks.solver_speed`, `benchmarks.profile_charts` and
-`games.engine.solver_stats` have tests of their own (tests/solver/test_speed_benchmark.py,
-tests/api/test_charts_benchmark.py, tests/solver/test_stats.py).
+is slow. The benchmarks of `OWN_TESTS` have their tiny run in their area's tests;
+`test_every_benchmark_has_its_tiny_run` keeps a new benchmark from arriving without one.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from typing import Any
@@ -53,6 +53,40 @@ TINY_RUNS = {
         "target_met",
     ),
 }
+
+
+#: Benchmarks whose tiny run is in a test module of their own area (module -> that file).
+OWN_TESTS = {
+    "benchmarks.solver_speed": "tests/solver/test_speed_benchmark.py",
+    "benchmarks.solver_schedules": "tests/solver/test_speed_benchmark.py",
+    "benchmarks.solver_agreement": "tests/solver/test_c_search.py",
+    "games.engine.solver_stats": "tests/solver/test_stats.py",
+    "benchmarks.profile_charts": "tests/api/test_charts_benchmark.py",
+    "benchmarks.board_speed": "tests/analysis/test_board_benchmark.py",
+    "benchmarks.arena": "tests/arenas/test_benchmark_smoke.py",
+    "benchmarks.arena_standings": "tests/arenas/test_standings_benchmark.py",
+    "benchmarks.leaderboards": "tests/site/test_benchmarks.py",
+}
+#: Programs that are not benchmarks although they run as `python -m` (the engine's build).
+NOT_BENCHMARKS = {"games.engine.build"}
+
+
+def benchmark_modules() -> set[str]:
+    """Every module of benchmarks/ and games/engine/ that runs as a program."""
+    found = set()
+    for folder in ("benchmarks", "games/engine"):
+        for source in sorted((servers.ROOT / folder).glob("*.py")):
+            if "__main__" in source.read_text():
+                found.add(f"{folder.replace('/', '.')}.{source.stem}")
+    return found - NOT_BENCHMARKS
+
+
+def test_every_benchmark_has_its_tiny_run() -> None:
+    untested = benchmark_modules() - TINY_RUNS.keys() - OWN_TESTS.keys()
+    assert untested == set(), f"benchmarks with no tiny run in the suite: {sorted(untested)}"
+    for module, test_file in OWN_TESTS.items():
+        text = (servers.ROOT / test_file).read_text()
+        assert re.search(rf"{re.escape(module)}\b", text), f"{test_file} does not run {module}"
 
 
 def run_benchmark(module: str, arguments: list[str], env: dict[str, str] | None = None) -> Any:
