@@ -50,4 +50,3 @@ def remove(user: User, *, keep_row: bool) -> None:
     user.set_unusable_password()
     user.save()
     PlayerSettings.objects.filter(user=user).delete()
-

@@ -8,8 +8,8 @@ from api.errors import no_such_race, not_found
 from api.views import (
     accounts,
     analysis,
-    boards,
     arenas,
+    boards,
     daily,
     games,
     hints,

@@ -33,7 +33,6 @@ oauth_urlpatterns = (
 )
 
 
-
 def admin_login(request: HttpRequest) -> HttpResponse:
     """The admin signs in on the app's log-in page, which asks for the second factor too (the
     admin's own form would take the password alone)."""
