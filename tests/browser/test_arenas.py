@@ -103,7 +103,7 @@ def test_an_hourly_arena_live_on_four_screens_to_its_podium(
 
     alice.page.goto("/arenas")
     listed = alice.page.locator(f"[data-part=running] li[data-arena='{arena.pk}']")
-    expect(listed).to_contain_text("hourly")
+    expect(listed).to_contain_text("Hourly arena")
     alice.page.screenshot(path=screenshots / "arenas-list.png")
     listed.locator("[data-action=join]").click()
     expect(alice.page).to_have_url(re.compile(f"/arenas/{arena.pk}$"))
@@ -209,11 +209,11 @@ def test_a_private_arena_made_with_the_form_is_reached_by_its_link_only(
 
 
 @pytest.mark.parametrize(
-    ("locale", "standings", "countdown"),
+    ("locale", "title", "standings", "countdown"),
     [
-        ("hu-HU", "Állás", "van hátra"),
-        ("pt-PT", "Classificação", "faltam"),
-        ("de-DE", "Stand", "noch"),
+        ("hu-HU", "Óránkénti aréna", "Állás", "van hátra"),
+        ("pt-PT", "Arena horária", "Classificação", "faltam"),
+        ("de-DE", "Stündliche Arena", "Stand", "noch"),
     ],
 )
 def test_a_visitor_reads_an_arena_in_the_browsers_language(
@@ -222,6 +222,7 @@ def test_a_visitor_reads_an_arena_in_the_browsers_language(
     transactional_db: None,
     screenshots: Path,
     locale: str,
+    title: str,
     standings: str,
     countdown: str,
 ) -> None:
@@ -230,6 +231,7 @@ def test_a_visitor_reads_an_arena_in_the_browsers_language(
     try:
         page = context.new_page()
         page.goto(f"/arenas/{arena.pk}")
+        expect(page.locator("h1")).to_have_text(title)
         expect(page.locator("[data-part=standings] h2")).to_have_text(standings)
         expect(page.locator("[data-part=countdown]")).to_contain_text(countdown)
         page.screenshot(path=screenshots / f"arena-{locale[:2]}-phone.png")

@@ -91,3 +91,12 @@ export function lobbyEvents(ctx, el, types, onEvent) {
     },
   });
 }
+
+/** An arena's title: the schedule's own arenas named in the reader's language, a player's by
+ * the name given, or else by whose it is. */
+export function arenaTitle(arena) {
+  const scheduled = { hourly: gettext("Hourly arena"), daily: gettext("Daily arena"), weekly: gettext("Weekly arena") };
+  if (arena.kind === "scheduled" && scheduled[arena.name]) return scheduled[arena.name];
+  if (arena.name) return arena.name;
+  return arena.creator ? interpolate(gettext("%(player)s's arena"), { player: arena.creator }, true) : gettext("An arena");
+}

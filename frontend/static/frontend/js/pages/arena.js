@@ -11,7 +11,7 @@ import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { CLIENT, PUSH } from "../pushes.js";
 import { DEFAULT_SETTINGS, startGuest } from "../session.js";
 import { connectionBanner, followGame, LiveSocket } from "../socket.js";
-import { fill, playerLink, ruleName } from "../tables.js";
+import { arenaTitle, fill, playerLink, ruleName } from "../tables.js";
 
 /** Wins in a row from which a player is on a streak (games/arenas/points.py STREAK_AFTER). */
 const STREAK_AFTER = 2;
@@ -72,7 +72,7 @@ export async function mount(root, ctx, name, id) {
       interpolate(gettext("%(minutes)s minutes"), { minutes: formatNumber(arena.minutes) }, true), " · ",
       interpolate(gettext("from %(start)s"), { start: when(arena.starts_at) }, true), " · ",
       h("strong", { class: "time-left", "data-part": "countdown", role: "timer" }, timerText()));
-    const parts = [h("h1", {}, arena.name), facts];
+    const parts = [h("h1", {}, arenaTitle(arena)), facts];
     if (arena.private && arena.status !== "finished") {
       parts.push(h("p", { class: "invite" }, gettext("Private arena: invite others with this link:"), " ",
         h("input", { readonly: true, value: `${location.origin}${arena.link}`, class: "invite-link", "aria-label": gettext("Invite link"), onfocus: (event) => event.target.select() })));

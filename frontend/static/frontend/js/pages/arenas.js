@@ -4,7 +4,7 @@ import { get, post } from "../api.js";
 import { field, h, when } from "../dom.js";
 import { formatNumber, gettext, interpolate, ngettext } from "../i18n.js";
 import { startGuest } from "../session.js";
-import { fill, ruleName, ruleToggle } from "../tables.js";
+import { arenaTitle, fill, ruleName, ruleToggle } from "../tables.js";
 
 const POLL_MS = 5000;
 
@@ -72,7 +72,7 @@ export async function mount(root, ctx) {
       : arena.status === "running" ? interpolate(gettext("ends %(time)s"), { time: when(arena.ends_at) }, true)
         : interpolate(gettext("ended %(time)s"), { time: when(arena.ends_at) }, true);
     return h("li", { "data-arena": arena.id },
-      h("a", { href: arena.link, "data-link": true }, arena.name), " · ", ruleName(arena.rule), " · ",
+      h("a", { href: arena.link, "data-link": true }, arenaTitle(arena)), " · ", ruleName(arena.rule), " · ",
       interpolate(gettext("%(minutes)s minutes"), { minutes: formatNumber(arena.minutes) }, true), " · ", time, " · ",
       interpolate(ngettext("%(count)s player", "%(count)s players", arena.players), { count: formatNumber(arena.players) }, true),
       arena.seat ? [" · ", h("strong", { "data-part": "seated" }, gettext("you have a seat"))]
