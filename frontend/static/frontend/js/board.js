@@ -78,10 +78,16 @@ export class Board {
     const previous = this.state;
     const diff = diffStates(previous, state);
     const moved = previous?.version !== state.version;
+    // The same game at the same version and status again (a feed's snapshot after the page's
+    // own read): the cards the player holds stay picked up, with their outlines.
+    const again = !moved && previous?.id === state.id && previous?.status === state.status
+      && previous?.closed === state.closed;
     this.state = state;
-    this.kb = { cursor: refreshCursor(state, this.kb.cursor), picked: null };
-    this.highlights = new Set();
-    this.marks = { hover: null, suit: null, hint: moved ? null : this.marks.hint };
+    this.kb = { cursor: refreshCursor(state, this.kb.cursor), picked: again ? this.kb.picked : null };
+    if (!again) {
+      this.highlights = new Set();
+      this.marks = { hover: null, suit: null, hint: moved ? null : this.marks.hint };
+    }
     const sentence = [describeChange(diff, cardName), this.newsOf(previous, state)].filter(Boolean).join(" ");
     if (sentence) this.options.announce(sentence);
     this.options.onState(state);
